@@ -1,0 +1,59 @@
+import type { Lang } from './lang.js';
+
+/**
+ * The response envelope of every API call: `{ code, msg, data }`.
+ * `code` is SUCCESS or a stable error key; `msg` is plain text in the request's language.
+ */
+export interface Envelope<T = unknown> {
+  code: string;
+  msg: string;
+  data: T;
+  /** Present on PARAM_CHECK: which field failed and why (already translated). */
+  errors?: FieldError[];
+  requestId?: string;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Stable error keys with their HTTP status and zh_CN / en_US messages (spec 8.2 and 8.3). */
+export const ERROR_CATALOGUE = {
+  SUCCESS: { status: 200, zh_CN: '操作成功', en_US: 'Success' },
+  PARAM_CHECK: { status: 400, zh_CN: '参数校验失败', en_US: 'Parameter check failed' },
+  NO_LOGIN_ERROR: { status: 401, zh_CN: '用户未登录，请重新登录', en_US: 'You are not signed in, please sign in again' },
+  JWT_VERIFY_FAILED: { status: 401, zh_CN: '令牌校验失败，请重新登录', en_US: 'Token verification failed, please sign in again' },
+  LOGIN_FAILED: { status: 401, zh_CN: '登录失败：账号或密码不正确', en_US: 'Sign-in failed: account or password incorrect' },
+  LOGIN_THROTTLED: {
+    status: 429,
+    zh_CN: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en_US: 'Too many failed sign-ins, try again in {minutes} minutes',
+  },
+  ACCESS_DENIED_ERROR: { status: 403, zh_CN: '权限不足，请联系管理员', en_US: 'Insufficient permission, contact the administrator' },
+  OLD_PASSWORD_WRONG: { status: 400, zh_CN: '原密码不正确', en_US: 'The old password is incorrect' },
+  NOT_FOUND: { status: 404, zh_CN: '数据不存在', en_US: 'Not found' },
+  CONFLICT: { status: 409, zh_CN: '数据已被修改或状态不允许此操作', en_US: 'The data changed or its state does not allow this' },
+  PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
+  RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
+  SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },
+  '500': { status: 500, zh_CN: '系统错误，请稍后重试', en_US: 'Application error, please retry later' },
+} as const satisfies Record<string, { status: number } & Record<Lang, string>>;
+
+export type ResultCode = keyof typeof ERROR_CATALOGUE;
+
+/** Codes the web client treats as success (spec 8.1). */
+export const SUCCESS_CODES: readonly string[] = ['SUCCESS', '200', 'PARAM_CHECK', '1014'];
+
+/** Codes that end the session on the client: 4001 / NO_LOGIN_ERROR log out and reload; 401 asks first. */
+export const FORCE_LOGOUT_CODES: readonly string[] = ['4001', 'NO_LOGIN_ERROR', 'JWT_VERIFY_FAILED'];
+
+/** Fills `{name}` placeholders in a catalogue message. */
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+export function catalogueMessage(code: ResultCode, lang: Lang, params?: Record<string, string | number>): string {
+  return formatMessage(ERROR_CATALOGUE[code][lang], params);
+}

@@ -1,0 +1,93 @@
+/**
+ * Permission codes read `area:entity:action`. A button carries one; the API route behind it checks the same
+ * code. The seed creates a button element for each code under its screen's menu.
+ */
+export const PERMISSIONS = {
+  // administration
+  userList: 'system:user:list',
+  userAdd: 'system:user:add',
+  userEdit: 'system:user:edit',
+  userResetPassword: 'system:user:resetPwd',
+  userStatus: 'system:user:status',
+  userExport: 'system:user:export',
+  roleList: 'system:role:list',
+  roleAdd: 'system:role:add',
+  roleEdit: 'system:role:edit',
+  roleDelete: 'system:role:delete',
+  roleGrant: 'system:role:grant',
+  menuList: 'system:menu:list',
+  menuEdit: 'system:menu:edit',
+  menuDelete: 'system:menu:delete',
+  deptList: 'system:dept:list',
+  deptEdit: 'system:dept:edit',
+  deptDelete: 'system:dept:delete',
+  dictList: 'system:dict:list',
+  dictEdit: 'system:dict:edit',
+  dictDelete: 'system:dict:delete',
+  operLogList: 'system:operlog:list',
+  loginLogList: 'system:loginlog:list',
+  sessionList: 'system:session:list',
+  sessionKick: 'system:session:kick',
+  // tags
+  ruleList: 'tag:rule:list',
+  ruleAdd: 'tag:rule:add',
+  ruleEdit: 'tag:rule:edit',
+  ruleDelete: 'tag:rule:delete',
+  codeRecordList: 'tag:generate:list',
+  codeRecordAdd: 'tag:generate:add',
+  codeRecordCancel: 'tag:generate:cancel',
+  codeRecordDownload: 'tag:generate:download',
+  codeList: 'tag:code:list',
+  codeExport: 'tag:code:export',
+  codeVoid: 'tag:code:void',
+  codeActivate: 'tag:code:activate',
+  // products
+  productList: 'product:product:list',
+  productAdd: 'product:product:add',
+  productEdit: 'product:product:edit',
+  productDelete: 'product:product:delete',
+  batchList: 'product:batch:list',
+  batchAdd: 'product:batch:add',
+  batchDelete: 'product:batch:delete',
+  batchExport: 'product:batch:export',
+  templateList: 'product:template:list',
+  templateAdd: 'product:template:add',
+  templateEdit: 'product:template:edit',
+  templateDelete: 'product:template:delete',
+  // statistics
+  statisticView: 'stat:statistic:view',
+  recordList: 'stat:record:list',
+  recordExport: 'stat:record:export',
+  // growers
+  farmerList: 'farmer:farmer:list',
+  farmerAdd: 'farmer:farmer:add',
+  farmerEdit: 'farmer:farmer:edit',
+  farmerDelete: 'farmer:farmer:delete',
+  // medicinal
+  medicinalProductList: 'medicinal:product:list',
+  medicinalProductEdit: 'medicinal:product:edit',
+  medicinalProductImport: 'medicinal:product:import',
+  medicinalBatchList: 'medicinal:batch:list',
+  medicinalBatchEdit: 'medicinal:batch:edit',
+  medicinalBatchImport: 'medicinal:batch:import',
+  // company info
+  companyInfoView: 'company:info:view',
+  companyInfoEdit: 'company:info:edit',
+  companyInfoSubmit: 'company:info:submit',
+  companyAuditList: 'company:audit:list',
+  companyAuditDecide: 'company:audit:decide',
+  // code binding on production lines
+  codeBind: 'scan:bind:bind',
+} as const;
+
+export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/** Button check of spec 5.4: user type '1' or the value 'all' always passes. */
+export function hasPermission(
+  user: { userType: string; permissionList: readonly string[] },
+  required: string | readonly string[],
+): boolean {
+  if (user.userType === '1') return true;
+  const wanted = typeof required === 'string' ? [required] : required;
+  return wanted.some((code) => code === 'all' || user.permissionList.includes(code));
+}
