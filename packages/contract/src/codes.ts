@@ -30,6 +30,7 @@ export const ERROR_CATALOGUE = {
     zh_CN: '登录失败次数过多，请 {minutes} 分钟后再试',
     en_US: 'Too many failed sign-ins, try again in {minutes} minutes',
   },
+  ACCOUNT_DISABLED: { status: 401, zh_CN: '账号已停用或不存在', en_US: 'The account is disabled or does not exist' },
   ACCESS_DENIED_ERROR: { status: 403, zh_CN: '权限不足，请联系管理员', en_US: 'Insufficient permission, contact the administrator' },
   OLD_PASSWORD_WRONG: { status: 400, zh_CN: '原密码不正确', en_US: 'The old password is incorrect' },
   NOT_FOUND: { status: 404, zh_CN: '数据不存在', en_US: 'Not found' },

@@ -21,6 +21,9 @@ export const VALIDATION_MESSAGES = {
   'validation.invalid': { zh_CN: '输入内容不正确', en_US: 'The value is invalid' },
   'validation.tooShort': { zh_CN: '长度不能少于{min}个字符', en_US: 'Enter at least {min} characters' },
   'validation.tooLong': { zh_CN: '长度不能超过{max}个字符', en_US: 'Enter at most {max} characters' },
+  'validation.tooSmall': { zh_CN: '不能小于{min}', en_US: 'Must be at least {min}' },
+  'validation.tooBig': { zh_CN: '不能大于{max}', en_US: 'Must be at most {max}' },
+  'validation.oneOf': { zh_CN: '取值必须是以下之一：{values}', en_US: 'Must be one of: {values}' },
   'validation.passwordSameAsOld': {
     zh_CN: '新密码不能与原密码相同',
     en_US: 'The new password cannot be the same as the old one',

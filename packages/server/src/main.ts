@@ -1,0 +1,47 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { seedAdmin } from './seed/adminSeed.js';
+import { seedDemo } from './seed/demoSeed.js';
+import { seedPlatform } from './seed/platformSeed.js';
+
+/** Reads the configuration, opens and migrates the database, seeds it, then serves until told to stop. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const applied = await migrate(database);
+  await seedPlatform(database.db);
+  const firstStart = await seedAdmin(database.db, config);
+  if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
+
+  const app = await buildApp({ database, db: database.db, config });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },
+    `serving on ${config.publicBaseUrl}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing open requests');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { TOKEN_HEADER } from '@rd/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { resolveSession, type Principal, type SessionPolicy } from '../auth/sessionStore.js';
+import type { DB } from '../db/schema.js';
+import { AppError } from '../http/appError.js';
+import { accessOf, describeAccess, type Access } from './declaration.js';
+import { loadPermissionCodes } from './permissions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route that is not public; the only source of who is calling and for which company. */
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Every registered route with what it declares; the access test reads it. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: string;
+}
+
+const API_PREFIXES = ['/acc/', '/api/'];
+
+/**
+ * Refuses to register an API route that does not say who may call it, and enforces what each route
+ * says before its input is even parsed: no token → NO_LOGIN_ERROR, no permission → ACCESS_DENIED_ERROR.
+ */
+export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>, policy: SessionPolicy) {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = accessOf(route);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: describeAccess(access) });
+    const isApi = API_PREFIXES.some((p) => route.url.startsWith(p));
+    if (isApi && access === undefined) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = accessOf({ config: request.routeOptions.config, url: request.routeOptions.url ?? '' });
+    if (access === undefined || access === 'public') {
+      // Public routes still learn who is calling when a token is sent (e.g. sign-out).
+      if (access === 'public') request.principal = await principalOf(request, db, policy);
+      return;
+    }
+    const principal = await principalOf(request, db, policy);
+    if (!principal) throw new AppError('NO_LOGIN_ERROR');
+    request.principal = principal;
+    await assertPermission(db, principal, access);
+  });
+}
+
+async function principalOf(request: FastifyRequest, db: Kysely<DB>, policy: SessionPolicy) {
+  const header = request.headers[TOKEN_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token || token.length > 256) return null;
+  return resolveSession(db, policy, token);
+}
+
+async function assertPermission(db: Kysely<DB>, principal: Principal, access: Exclude<Access, 'public'>) {
+  if (access === 'session' || principal.userType === '1') return;
+  const codes = await loadPermissionCodes(db, principal.userId);
+  if (!codes.has(access.permission)) throw new AppError('ACCESS_DENIED_ERROR');
+}
+
+/** The caller of a route that is not public; the guard has already refused anonymous calls. */
+export function currentPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('NO_LOGIN_ERROR');
+  return request.principal;
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start. See README "Configuration". */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminPassword: string | null;
+  publicBaseUrl: string;
+  logLevel: string;
+  seedDemo: boolean;
+  /** Minutes without a request after which a session ends. */
+  sessionIdleMinutes: number;
+  /** Hours after sign-in after which a session ends whatever happens. */
+  sessionAbsoluteHours: number;
+  /** Failed sign-ins per account, and per IP, within the window before sign-in is refused. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowMinutes: number;
+  /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); empty = none. */
+  trustProxy: string[];
+  /** Days after which a password must be changed; 0 = never. */
+  passwordMaxAgeDays: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  apiDocs: boolean;
+  projectCode: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8080, 'PORT');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemo: bool(env.SEED_DEMO, true),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
+    loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
+    loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20, 'LOGIN_MAX_FAILURES_PER_IP'),
+    loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
+    trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
+    passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 0, 'PASSWORD_MAX_AGE_DAYS'),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'packages/web/dist')),
+    apiDocs: bool(env.API_DOCS, true),
+    projectCode: env.PROJECT_CODE || 'rd-trace',
+  };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pgliteDialect.js';
+import type { DB } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Runs a multi-statement SQL script in one transaction (migrations). */
+  execScript(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// bigint columns come back as strings from node-postgres and as numbers from PGlite; counts are cast
+// to int in SQL, and bigint ids are read as text, so both drivers answer alike.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    async execScript(text) {
+      const client = await pool.connect();
+      try {
+        await client.query(`BEGIN;\n${text}\n;COMMIT;`);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  let location = dataDir;
+  if (!location.startsWith('memory://')) {
+    location = path.join(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<DB>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    execScript: (text) => dialect.exclusive((c) => c.transaction(async (tx) => void (await tx.exec(text)))),
+    close: () => db.destroy(),
+  };
+}

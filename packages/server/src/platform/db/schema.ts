@@ -1,0 +1,128 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Keep in step with the SQL there. */
+/** A timestamp with a database default: optional on insert. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** Set by the database when the row is created, never written afterwards. */
+type CreatedAt = ColumnType<Date, never, never>;
+
+export interface CompanyTable {
+  id: Generated<string>;
+  merchant_code: string;
+  full_name: string;
+  simple_name: Generated<string>;
+  register_address: Generated<string>;
+  license_number: Generated<string>;
+  business_term: Generated<string>;
+  business_scope: Generated<string>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AppUserTable {
+  id: Generated<string>;
+  user_code: string;
+  username: string;
+  name: Generated<string>;
+  password_hash: string;
+  user_type: '1' | '2' | '3';
+  company_id: string | null;
+  avatar: Generated<string>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Timestamp;
+  last_login_at: NullableTimestamp;
+  last_login_ip: string | null;
+  deleted: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RoleTable {
+  id: Generated<string>;
+  role_code: string;
+  role_name: string;
+  role_name_en: Generated<string>;
+  company_id: string | null;
+  scope: 'PLATFORM' | 'ENTERPRISE';
+  builtin: Generated<boolean>;
+  sort: Generated<number>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MenuTable {
+  id: Generated<string>;
+  menu_code: string;
+  parent_code: string | null;
+  menu_name: string;
+  menu_name_en: string;
+  menu_icon: Generated<string>;
+  menu_url: Generated<string>;
+  type: 'MENU' | 'BUTTON';
+  permission: string | null;
+  is_show: Generated<'0' | '1'>;
+  sort: Generated<number>;
+  scope: Generated<'ALL' | 'PLATFORM'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RoleMenuTable {
+  role_id: string;
+  menu_id: string;
+}
+
+export interface UserRoleTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface UserSessionTable {
+  id: Generated<string>;
+  token_hash: Buffer;
+  user_id: string;
+  company_id: string | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  revoked_at: NullableTimestamp;
+  revoke_reason: string | null;
+}
+
+export interface LoginLogTable {
+  id: Generated<string>;
+  username: string;
+  user_id: string | null;
+  company_id: string | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  result: 'SUCCESS' | 'FAILURE';
+  reason: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface AppSecretTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  company: CompanyTable;
+  app_user: AppUserTable;
+  role: RoleTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  user_role: UserRoleTable;
+  user_session: UserSessionTable;
+  login_log: LoginLogTable;
+  app_secret: AppSecretTable;
+}

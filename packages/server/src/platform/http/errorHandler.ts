@@ -1,0 +1,58 @@
+import { catalogueMessage, type Envelope, type FieldError, type ResultCode } from '@rd/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CATALOGUE } from '@rd/contract';
+import { AppError } from './appError.js';
+import { fieldErrorsOf } from './fieldErrors.js';
+import { requestLang } from './lang.js';
+
+/** Sends a failure envelope with the catalogue's HTTP status and translated message. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ResultCode,
+  options: { params?: Record<string, string | number>; errors?: FieldError[]; msg?: string } = {},
+) {
+  const lang = requestLang(request);
+  const body: Envelope<null> = {
+    code,
+    msg: options.msg ?? catalogueMessage(code, lang, options.params),
+    data: null,
+    requestId: request.id,
+  };
+  if (options.errors) body.errors = options.errors;
+  return reply.status(ERROR_CATALOGUE[code].status).send(body);
+}
+
+/** Every thrown error ends here and leaves as an envelope; internals are logged, never sent. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.code, { params: error.params, errors: error.fieldErrors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext ?? '';
+      const issues = error.validation.map((v) => v.params.issue as Parameters<typeof fieldErrorsOf>[0][number]);
+      const errors = fieldErrorsOf(issues, lang, part === 'body' || part === 'querystring' ? '' : part);
+      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+      return sendError(request, reply, 'PARAM_CHECK', {
+        errors,
+        msg: `${catalogueMessage('PARAM_CHECK', lang)}: ${detail}`,
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return sendError(request, reply, 'PAYLOAD_TOO_LARGE');
+    }
+    if (error.statusCode === 429) return sendError(request, reply, 'RATE_LIMITED');
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the caller's input is at fault.
+      request.log.info({ err: error }, 'bad request');
+      return sendError(request, reply, 'PARAM_CHECK', {
+        errors: [{ field: '(body)', message: error.message }],
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, '500');
+  });
+}

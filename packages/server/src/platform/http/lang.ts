@@ -1,0 +1,16 @@
+import { LANG_HEADER, normaliseLang, type Lang } from '@rd/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The request's language: the `lang` field (query or body) first, then the X-RD-Request-Language header. */
+export function requestLang(request: FastifyRequest): Lang {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.lang;
+  const body = request.body;
+  const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>).lang : undefined;
+  const value = firstString(fromQuery) ?? firstString(fromBody) ?? firstString(request.headers[LANG_HEADER]);
+  return normaliseLang(value);
+}
+
+function firstString(value: unknown): string | undefined {
+  if (Array.isArray(value)) return firstString(value[0]);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,227 @@
+import { PERMISSIONS as P } from '@rd/contract';
+
+/** Built-in roles; their codes are stable, their names translatable. */
+export const BUILTIN_ROLES = [
+  { code: 'PLATFORM_ADMIN', name: '平台管理员', nameEn: 'Platform administrator', scope: 'PLATFORM', sort: 1 },
+  { code: 'AUDITOR', name: '平台审核员', nameEn: 'Auditor', scope: 'PLATFORM', sort: 2 },
+  { code: 'ENTERPRISE_ADMIN', name: '企业管理员', nameEn: 'Enterprise administrator', scope: 'ENTERPRISE', sort: 3 },
+  { code: 'ENTERPRISE_OPERATOR', name: '企业操作员', nameEn: 'Enterprise operator', scope: 'ENTERPRISE', sort: 4 },
+] as const;
+export type BuiltinRoleCode = (typeof BUILTIN_ROLES)[number]['code'];
+
+/**
+ * Who receives an element by default: the platform administrator receives everything; the enterprise
+ * administrator everything not marked platform-only; operators and auditors what is listed.
+ */
+type Grant = 'OPERATOR' | 'AUDITOR';
+
+export interface MenuSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  icon?: string;
+  /** Route name of the screen (spec 2.4 matches it to a predefined route). */
+  url?: string;
+  permission?: string;
+  platformOnly?: boolean;
+  grants?: Grant[];
+  children?: MenuSeed[];
+  buttons?: ButtonSeed[];
+}
+
+export interface ButtonSeed {
+  permission: string;
+  name: string;
+  nameEn: string;
+  grants?: Grant[];
+}
+
+const OP: Grant[] = ['OPERATOR'];
+const AU: Grant[] = ['AUDITOR'];
+
+/** The menu tree of spec 2.4, extended with administration, medicinal and company-info entries. */
+export const BUILTIN_MENUS: MenuSeed = {
+  code: 'accPortal',
+  name: '溯源防伪管理平台',
+  nameEn: 'Traceability Portal',
+  icon: 'HomeOutlined',
+  grants: ['OPERATOR', 'AUDITOR'],
+  children: [
+    {
+      code: 'enterprise',
+      name: '企业功能',
+      nameEn: 'Enterprise functions',
+      grants: ['OPERATOR', 'AUDITOR'],
+      children: [
+        {
+          code: 'tagMg', name: '标签管理', nameEn: 'Tag management', icon: 'TagsOutlined', grants: OP,
+          children: [
+            {
+              code: 'tagRule', name: '标签规则', nameEn: 'Tag rules', url: 'TagRule', permission: P.ruleList, grants: OP,
+              buttons: [
+                { permission: P.ruleAdd, name: '新增规则', nameEn: 'Add rule', grants: OP },
+                { permission: P.ruleEdit, name: '编辑规则', nameEn: 'Edit rule', grants: OP },
+                { permission: P.ruleDelete, name: '删除规则', nameEn: 'Delete rule' },
+              ],
+            },
+            {
+              code: 'tagGenerate', name: '标签生成', nameEn: 'Tag generation', url: 'TagGenerate', permission: P.codeRecordList, grants: OP,
+              buttons: [
+                { permission: P.codeRecordAdd, name: '生成标签', nameEn: 'Generate codes', grants: OP },
+                { permission: P.codeRecordCancel, name: '取消任务', nameEn: 'Cancel job', grants: OP },
+                { permission: P.codeRecordDownload, name: '下载标签', nameEn: 'Download codes', grants: OP },
+              ],
+            },
+            {
+              code: 'tagDetail', name: '标签明细', nameEn: 'Tag details', url: 'TagDetail', permission: P.codeList, grants: OP,
+              buttons: [
+                { permission: P.codeExport, name: '导出标签', nameEn: 'Export codes', grants: OP },
+                { permission: P.codeActivate, name: '激活标签', nameEn: 'Activate code', grants: OP },
+                { permission: P.codeVoid, name: '作废标签', nameEn: 'Void code' },
+                { permission: P.codeBind, name: '扫码绑定', nameEn: 'Bind codes by scanning', grants: OP },
+              ],
+            },
+          ],
+        },
+        {
+          code: 'productMg', name: '产品管理', nameEn: 'Product management', icon: 'AppstoreOutlined', grants: OP,
+          children: [
+            {
+              code: 'product', name: '产品信息', nameEn: 'Products', url: 'Product', permission: P.productList, grants: OP,
+              buttons: [
+                { permission: P.productAdd, name: '新增产品', nameEn: 'Add product', grants: OP },
+                { permission: P.productEdit, name: '编辑产品', nameEn: 'Edit product', grants: OP },
+                { permission: P.productDelete, name: '删除产品', nameEn: 'Delete product' },
+              ],
+            },
+            {
+              code: 'productBatch', name: '产品批次', nameEn: 'Product batches', url: 'ProductBatch', permission: P.batchList, grants: OP,
+              buttons: [
+                { permission: P.batchAdd, name: '新增批次', nameEn: 'Add batch', grants: OP },
+                { permission: P.batchDelete, name: '删除批次', nameEn: 'Delete batch' },
+                { permission: P.batchExport, name: '导出批次标签', nameEn: 'Export batch codes', grants: OP },
+              ],
+            },
+            {
+              code: 'productTemplate', name: '产品模板', nameEn: 'Product templates', url: 'ProductTemplate', permission: P.templateList, grants: OP,
+              buttons: [
+                { permission: P.templateAdd, name: '新增模板', nameEn: 'Add template', grants: OP },
+                { permission: P.templateEdit, name: '编辑模板', nameEn: 'Edit template', grants: OP },
+                { permission: P.templateDelete, name: '删除模板', nameEn: 'Delete template' },
+              ],
+            },
+          ],
+        },
+        {
+          code: 'statisticMg', name: '统计分析', nameEn: 'Statistics', icon: 'BarChartOutlined', grants: OP,
+          children: [
+            { code: 'statistic', name: '扫码统计', nameEn: 'Scan statistics', url: 'Statistic', permission: P.statisticView, grants: OP },
+            {
+              code: 'record', name: '扫码记录', nameEn: 'Scan records', url: 'Record', permission: P.recordList, grants: OP,
+              buttons: [{ permission: P.recordExport, name: '导出记录', nameEn: 'Export records', grants: OP }],
+            },
+          ],
+        },
+        {
+          code: 'farmerInfo', name: '瓜农管理', nameEn: 'Melon growers', icon: 'TeamOutlined', grants: OP,
+          children: [
+            {
+              code: 'farmerList', name: '瓜农信息', nameEn: 'Melon growers', url: 'FarmerInfo', permission: P.farmerList, grants: OP,
+              buttons: [
+                { permission: P.farmerAdd, name: '新增瓜农', nameEn: 'Add grower', grants: OP },
+                { permission: P.farmerEdit, name: '编辑瓜农', nameEn: 'Edit grower', grants: OP },
+                { permission: P.farmerDelete, name: '删除瓜农', nameEn: 'Delete grower' },
+              ],
+            },
+          ],
+        },
+        {
+          code: 'medicinalMg', name: '药品管理', nameEn: 'Medicinal products', icon: 'MedicineBoxOutlined', grants: OP,
+          children: [
+            {
+              code: 'medicinalProduct', name: '药品信息', nameEn: 'Medicinal products', url: 'MedicinalProduct', permission: P.medicinalProductList, grants: OP,
+              buttons: [
+                { permission: P.medicinalProductEdit, name: '编辑药品', nameEn: 'Edit medicinal product', grants: OP },
+                { permission: P.medicinalProductImport, name: '导入药品', nameEn: 'Import medicinal products', grants: OP },
+              ],
+            },
+            {
+              code: 'medicinalBatch', name: '药品批次', nameEn: 'Medicinal batches', url: 'MedicinalBatch', permission: P.medicinalBatchList, grants: OP,
+              buttons: [
+                { permission: P.medicinalBatchEdit, name: '编辑药品批次', nameEn: 'Edit medicinal batch', grants: OP },
+                { permission: P.medicinalBatchImport, name: '导入药品批次', nameEn: 'Import medicinal batches', grants: OP },
+              ],
+            },
+          ],
+        },
+        {
+          code: 'companyMg', name: '企业信息', nameEn: 'Company info', icon: 'BankOutlined', grants: ['OPERATOR', 'AUDITOR'],
+          children: [
+            {
+              code: 'companyInfo', name: '企业信息上报', nameEn: 'Company report', url: 'CompanyInfo', permission: P.companyInfoView, grants: OP,
+              buttons: [
+                { permission: P.companyInfoEdit, name: '编辑企业信息', nameEn: 'Edit company info' },
+                { permission: P.companyInfoSubmit, name: '提交审核', nameEn: 'Submit for audit' },
+              ],
+            },
+            {
+              code: 'companyAudit', name: '企业审核', nameEn: 'Company audit', url: 'CompanyAudit', permission: P.companyAuditList, platformOnly: true, grants: AU,
+              buttons: [{ permission: P.companyAuditDecide, name: '审核', nameEn: 'Audit decision', grants: AU }],
+            },
+          ],
+        },
+        {
+          code: 'systemMg', name: '系统管理', nameEn: 'Administration', icon: 'SettingOutlined',
+          children: [
+            {
+              code: 'userInfo', name: '用户管理', nameEn: 'Users', url: 'UserInfo', permission: P.userList,
+              buttons: [
+                { permission: P.userAdd, name: '新增用户', nameEn: 'Add user' },
+                { permission: P.userEdit, name: '编辑用户', nameEn: 'Edit user' },
+                { permission: P.userResetPassword, name: '重置密码', nameEn: 'Reset password' },
+                { permission: P.userStatus, name: '启用停用', nameEn: 'Enable or disable' },
+                { permission: P.userExport, name: '导出用户', nameEn: 'Export users' },
+              ],
+            },
+            {
+              code: 'userRole', name: '角色管理', nameEn: 'Roles', url: 'UserRole', permission: P.roleList,
+              buttons: [
+                { permission: P.roleAdd, name: '新增角色', nameEn: 'Add role' },
+                { permission: P.roleEdit, name: '编辑角色', nameEn: 'Edit role' },
+                { permission: P.roleDelete, name: '删除角色', nameEn: 'Delete role' },
+                { permission: P.roleGrant, name: '分配权限', nameEn: 'Grant permissions' },
+              ],
+            },
+            {
+              code: 'menuConf', name: '菜单配置', nameEn: 'Menus', url: 'MenuConf', permission: P.menuList, platformOnly: true,
+              buttons: [
+                { permission: P.menuEdit, name: '编辑菜单', nameEn: 'Edit menu' },
+                { permission: P.menuDelete, name: '删除菜单', nameEn: 'Delete menu' },
+              ],
+            },
+            {
+              code: 'dept', name: '部门管理', nameEn: 'Departments', url: 'Dept', permission: P.deptList,
+              buttons: [
+                { permission: P.deptEdit, name: '编辑部门', nameEn: 'Edit department' },
+                { permission: P.deptDelete, name: '删除部门', nameEn: 'Delete department' },
+              ],
+            },
+            {
+              code: 'dictionary', name: '字典管理', nameEn: 'Dictionaries', url: 'Dictionary', permission: P.dictList, platformOnly: true,
+              buttons: [
+                { permission: P.dictEdit, name: '编辑字典', nameEn: 'Edit dictionary' },
+                { permission: P.dictDelete, name: '删除字典', nameEn: 'Delete dictionary' },
+              ],
+            },
+            { code: 'operationLog', name: '操作日志', nameEn: 'Operation log', url: 'OperationLog', permission: P.operLogList },
+            { code: 'loginLog', name: '登录日志', nameEn: 'Sign-in log', url: 'LoginLog', permission: P.loginLogList },
+            {
+              code: 'onlineUser', name: '在线用户', nameEn: 'Online users', url: 'OnlineUser', permission: P.sessionList,
+              buttons: [{ permission: P.sessionKick, name: '强制下线', nameEn: 'Force sign-out' }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

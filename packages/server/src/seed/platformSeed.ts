@@ -1,0 +1,111 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+import { BUILTIN_MENUS, BUILTIN_ROLES, type BuiltinRoleCode, type MenuSeed } from './builtinMenus.js';
+
+interface FlatElement {
+  code: string;
+  parentCode: string | null;
+  name: string;
+  nameEn: string;
+  icon: string;
+  url: string;
+  type: 'MENU' | 'BUTTON';
+  permission: string | null;
+  sort: number;
+  platformOnly: boolean;
+  roles: BuiltinRoleCode[];
+}
+
+/** Parents before children, so each insert finds its parent. */
+export function flattenMenus(node: MenuSeed, parentCode: string | null = null, sort = 0, inheritedPlatformOnly = false): FlatElement[] {
+  const platformOnly = inheritedPlatformOnly || Boolean(node.platformOnly);
+  const rolesOf = (grants: readonly string[] | undefined): BuiltinRoleCode[] => {
+    const roles: BuiltinRoleCode[] = ['PLATFORM_ADMIN'];
+    if (!platformOnly) roles.push('ENTERPRISE_ADMIN');
+    if (grants?.includes('OPERATOR') && !platformOnly) roles.push('ENTERPRISE_OPERATOR');
+    if (grants?.includes('AUDITOR')) roles.push('AUDITOR');
+    return roles;
+  };
+  const self: FlatElement = {
+    code: node.code,
+    parentCode,
+    name: node.name,
+    nameEn: node.nameEn,
+    icon: node.icon ?? '',
+    url: node.url ?? '',
+    type: 'MENU',
+    permission: node.permission ?? null,
+    sort,
+    platformOnly,
+    roles: rolesOf(node.grants),
+  };
+  const buttons: FlatElement[] = (node.buttons ?? []).map((b, i) => ({
+    code: b.permission,
+    parentCode: node.code,
+    name: b.name,
+    nameEn: b.nameEn,
+    icon: '',
+    url: '',
+    type: 'BUTTON',
+    permission: b.permission,
+    sort: i + 1,
+    platformOnly,
+    roles: rolesOf(b.grants),
+  }));
+  const children = (node.children ?? []).flatMap((c, i) => flattenMenus(c, node.code, i + 1, platformOnly));
+  return [self, ...buttons, ...children];
+}
+
+/**
+ * Creates the built-in roles and menu elements that are missing. Elements already present are left as
+ * the administrators edited them; a new element is granted to the built-in roles that should have it.
+ */
+export async function seedPlatform(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const role of BUILTIN_ROLES) {
+      await trx
+        .insertInto('role')
+        .values({
+          role_code: role.code,
+          role_name: role.name,
+          role_name_en: role.nameEn,
+          company_id: null,
+          scope: role.scope,
+          builtin: true,
+          sort: role.sort,
+        })
+        .onConflict((oc) => oc.column('role_code').doNothing())
+        .execute();
+    }
+    const roleIds = await roleIdsByCode(trx);
+    for (const element of flattenMenus(BUILTIN_MENUS)) {
+      const inserted = await trx
+        .insertInto('menu')
+        .values({
+          menu_code: element.code,
+          parent_code: element.parentCode,
+          menu_name: element.name,
+          menu_name_en: element.nameEn,
+          menu_icon: element.icon,
+          menu_url: element.url,
+          type: element.type,
+          permission: element.permission,
+          sort: element.sort,
+          scope: element.platformOnly ? 'PLATFORM' : 'ALL',
+        })
+        .onConflict((oc) => oc.column('menu_code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      await trx
+        .insertInto('role_menu')
+        .values(element.roles.map((code) => ({ role_id: roleIds.get(code) as string, menu_id: inserted.id })))
+        .execute();
+    }
+  });
+}
+
+async function roleIdsByCode(trx: Transaction<DB>): Promise<Map<string, string>> {
+  const rows = await trx.selectFrom('role').select(['id', 'role_code']).where('builtin', '=', true).execute();
+  return new Map(rows.map((r) => [r.role_code, r.id]));
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { TOKEN_HEADER, type Envelope } from '@rd/contract';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { migrate } from '../../src/platform/db/migrate.js';
+import type { App } from '../../src/platform/context.js';
+import { seedAdmin } from '../../src/seed/adminSeed.js';
+import { seedPlatform } from '../../src/seed/platformSeed.js';
+
+export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
+
+/** Which database the API tests run on: fresh PGlite in memory, or a fresh database on TEST_DATABASE_URL. */
+export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A throw-away database on the PostgreSQL server named by TEST_DATABASE_URL, dropped on close. */
+async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rd_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD,
+    API_DOCS: 'true',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase(config);
+  await migrate(database);
+  await seedPlatform(database.db);
+  await seedAdmin(database.db, config);
+  const app = await buildApp({ database, db: database.db, config }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** Calls the API in-process and returns the HTTP status and the parsed envelope. */
+export async function call<T = unknown>(app: App, method: string, url: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers[TOKEN_HEADER] = options.token;
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    query: options.query,
+    payload: options.body as Record<string, unknown> | undefined,
+    headers,
+    remoteAddress: options.ip,
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+}
+
+export async function signIn(app: App, username: string, password: string, ip?: string): Promise<string> {
+  const res = await call<{ token: string }>(app, 'POST', '/acc/user/login', { body: { username, password }, ip });
+  if (res.body.code !== 'SUCCESS') throw new Error(`sign-in of ${username} failed: ${res.body.code} ${res.body.msg}`);
+  return res.body.data.token;
+}
