@@ -7,6 +7,7 @@ import { installAccessGuard } from './platform/access/guard.js';
 import type { App, AppContext } from './platform/context.js';
 import { installApiDocs } from './platform/http/docs.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
+import { installLanguage } from './platform/http/lang.js';
 import { installWebApp } from './platform/http/webApp.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { loginLogRoutes } from './modules/loginLog/routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  installLanguage(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -47,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    // memory:// keeps the embedded database in memory (tests); anything else is a folder.
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -41,7 +41,10 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: App) => void | Promise<void>,
+): Promise<TestApp> {
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
     DATA_DIR: 'memory://',
@@ -55,7 +58,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await migrate(database);
   await seedPlatform(database.db);
   await seedAdmin(database.db, config);
-  const app = await buildApp({ database, db: database.db, config }, { logger: false });
+  const app = await buildApp({ database, db: database.db, config }, { logger: env.LOG_LEVEL === 'debug' });
+  await beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -33,7 +33,16 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? '';
-      const issues = error.validation.map((v) => v.params.issue as Parameters<typeof fieldErrorsOf>[0][number]);
+      // The type provider flattens each zod issue into { keyword, instancePath, message, params }.
+      const issues = error.validation.map(
+        (v) =>
+          ({
+            ...v.params,
+            code: v.keyword,
+            message: v.message,
+            path: v.instancePath.split('/').filter(Boolean),
+          }) as unknown as Parameters<typeof fieldErrorsOf>[0][number],
+      );
       const errors = fieldErrorsOf(issues, lang, part === 'body' || part === 'querystring' ? '' : part);
       const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
       return sendError(request, reply, 'PARAM_CHECK', {

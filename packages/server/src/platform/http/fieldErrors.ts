@@ -25,7 +25,8 @@ function keyFor(issue: Issue): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid';
     case 'too_small':
-      return issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall';
+      if (issue.origin !== 'string') return 'validation.tooSmall';
+      return Number(issue.minimum) === 1 ? 'validation.required' : 'validation.tooShort';
     case 'too_big':
       return issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig';
     case 'invalid_value':

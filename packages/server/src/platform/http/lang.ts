@@ -1,8 +1,26 @@
 import { LANG_HEADER, normaliseLang, type Lang } from '@rd/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved before validation, because parsing drops `lang` from the body. */
+    lang: Lang | null;
+  }
+}
 
 /** The request's language: the `lang` field (query or body) first, then the X-RD-Request-Language header. */
 export function requestLang(request: FastifyRequest): Lang {
+  return request.lang ?? resolveLang(request);
+}
+
+export function installLanguage(app: FastifyInstance) {
+  app.decorateRequest('lang', null);
+  app.addHook('preValidation', async (request) => {
+    request.lang = resolveLang(request);
+  });
+}
+
+function resolveLang(request: FastifyRequest): Lang {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.lang;
   const body = request.body;
   const fromBody = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>).lang : undefined;
