@@ -12,7 +12,7 @@ import { seedPlatform } from '../../src/seed/platformSeed.js';
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
 /** Which database the API tests run on: fresh PGlite in memory, or a fresh database on TEST_DATABASE_URL. */
-export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+export const TEST_DB_KIND = process.env.RD_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export interface TestApp {
   app: App;
@@ -45,7 +45,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void | Promise<void>,
 ): Promise<TestApp> {
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const scratch = TEST_DB_KIND === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL as string) : null;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
