@@ -1,0 +1,21 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch) and no background
+ * traffic: the machine's network is closed and Chromium would otherwise keep trying to reach out.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
