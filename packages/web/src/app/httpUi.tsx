@@ -1,0 +1,65 @@
+import { ConfigProvider, Modal, message } from 'antd';
+import i18n from '../i18n';
+import { setHttpEffects } from '../api/httpEffects';
+import { logoutAndReload } from './auth/logout';
+import { appStore } from './state/appStore';
+import { ANTD_LOCALES, THEME } from './theme';
+
+/** Toasts: centred at the top, 2 s; errors stay 5 s (spec 8.4 and 9). */
+export const TOAST_MS = 2000;
+export const ERROR_MS = 5000;
+
+let reloginAsked = false;
+
+/**
+ * Connects the HTTP client to antd's message and modal. Server texts are passed as strings, which
+ * React renders as text — never as HTML.
+ */
+export function installHttpUi(): void {
+  // Static messages live outside the React tree; this gives them the app's theme and language.
+  ConfigProvider.config({
+    holderRender: (children) => (
+      <ConfigProvider theme={THEME} locale={ANTD_LOCALES[appStore.getState().language]}>
+        {children}
+      </ConfigProvider>
+    ),
+  });
+  message.config({ top: 24, duration: TOAST_MS / 1000, maxCount: 3 });
+
+  setHttpEffects({
+    showError: (text) => void message.error({ content: text, duration: ERROR_MS / 1000 }),
+    showParamCheck: (msg, errors) =>
+      void message.warning({
+        duration: ERROR_MS / 1000,
+        content: (
+          <span>
+            {msg}
+            {errors.map((e) => (
+              <span key={e.field} style={{ display: 'block' }}>
+                {e.field}: {e.message}
+              </span>
+            ))}
+          </span>
+        ),
+      }),
+    confirmRelogin: () => {
+      // Several calls can fail at once; one question is enough.
+      if (reloginAsked) return Promise.resolve(false);
+      reloginAsked = true;
+      return new Promise<boolean>((resolve) => {
+        Modal.confirm({
+          title: i18n.t('http.loggedOutTitle'),
+          content: i18n.t('http.loggedOut'),
+          okText: i18n.t('http.relogin'),
+          cancelText: i18n.t('common.cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+          afterClose: () => {
+            reloginAsked = false;
+          },
+        });
+      });
+    },
+    logoutAndReload,
+  });
+}

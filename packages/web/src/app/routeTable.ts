@@ -1,0 +1,41 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type View = LazyExoticComponent<ComponentType>;
+
+/**
+ * The screens the client knows how to show. A menu item from the server whose `url` equals an entry's
+ * `name` (or its preview's name) becomes a route rendering that entry (spec 2.4); a menu item with no
+ * entry here is dropped. A new screen adds itself with one line, for example:
+ *
+ *   { name: 'TagRule', path: 'tagRule', component: lazy(() => import('../pages/tag/TagRule')), noCache: true,
+ *     preview: { name: 'TagRuleDetail', path: 'tagRuleDetail', component: lazy(() => import('../pages/tag/TagRuleDetail')) } }
+ *
+ * A preview is a hidden detail route next to its parent; without its own component it renders the parent's.
+ */
+export interface RouteTableEntry {
+  name: string;
+  path: string;
+  component: View;
+  noCache?: boolean;
+  preview?: { name: string; path: string; component?: View };
+}
+
+/** Views that are never kept alive (spec 2.5), whether or not their entry says noCache. */
+export const NEVER_CACHED_VIEWS: readonly string[] = [
+  'TagRule',
+  'TagDetail',
+  'TagGenerate',
+  'Record',
+  'Statistic',
+  'ProductBatch',
+  'Test',
+];
+
+export function isNeverCached(entry: Pick<RouteTableEntry, 'name' | 'noCache'>): boolean {
+  return entry.noCache === true || NEVER_CACHED_VIEWS.includes(entry.name);
+}
+
+export const ROUTE_TABLE: readonly RouteTableEntry[] = [
+  { name: 'LoginLog', path: 'loginLog', component: lazy(() => import('../pages/system/LoginLog')) },
+  { name: 'OnlineUser', path: 'onlineUser', component: lazy(() => import('../pages/system/OnlineUser')) },
+];

@@ -1,0 +1,71 @@
+import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { LoginPage } from '../../pages/LoginPage';
+import { NotFound } from '../../pages/NotFound';
+import { Dashboard } from '../../pages/Dashboard';
+import { MainLayout } from '../layout/MainLayout';
+import { BootScreen } from '../layout/BootScreen';
+import { ensureSession } from '../auth/loadSession';
+import { hasToken } from '../state/sessionStore';
+import { guardLoader } from './guardLoader';
+import { menuRoutesStore } from './menuRoutesStore';
+import { toRouteObjects } from './menuRouteObjects';
+import { RootShell } from './RootShell';
+import { RedirectHop } from './RedirectHop';
+import { HOME_PATH } from './paths';
+import { DASHBOARD_META, LOGIN_META, NOT_FOUND_META, REDIRECT_META } from './staticMeta';
+
+/** The route the menu routes are patched into: everything under it shares the main layout. */
+export const LAYOUT_ROUTE_ID = 'layout';
+
+/**
+ * Public pages other than the login page (spec 2.1). Each later page adds its route here and keeps its
+ * path in PUBLIC_PATHS (paths.ts); until then those paths fall to the not-found page.
+ */
+export const publicRoutes: RouteObject[] = [];
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: guardLoader,
+      // The guard runs on every navigation, not only when the root's own params change.
+      shouldRevalidate: () => true,
+      Component: RootShell,
+      HydrateFallback: BootScreen,
+      children: [
+        { index: true, loader: () => redirect(HOME_PATH) },
+        { path: 'loginPage', Component: LoginPage, handle: LOGIN_META },
+        ...publicRoutes,
+        {
+          id: LAYOUT_ROUTE_ID,
+          Component: MainLayout,
+          children: [
+            { path: HOME_PATH.slice(1), Component: Dashboard, handle: DASHBOARD_META },
+            // Inside the layout, so the hop does not unmount the kept-alive views of the other tabs.
+            { path: 'redirect/*', Component: RedirectHop, handle: REDIRECT_META },
+          ],
+        },
+        { path: '*', Component: NotFound, handle: NOT_FOUND_META },
+      ],
+    },
+  ];
+}
+
+/**
+ * Adds the signed-in user's menu routes when a path is not matched yet (react-router calls this before
+ * the loaders). A failed user load is left to the guard loader, which logs out and reports it.
+ */
+export const discoverMenuRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  if (!hasToken()) return;
+  try {
+    await ensureSession();
+  } catch {
+    return;
+  }
+  patch(LAYOUT_ROUTE_ID, toRouteObjects(menuRoutesStore.getState().routes));
+};
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes(), { patchRoutesOnNavigation: discoverMenuRoutes });
+}

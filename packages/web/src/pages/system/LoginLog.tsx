@@ -1,0 +1,84 @@
+import { DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { fetchLoginLogs, type LoginLogQuery, type LoginLogRow } from '../../api/admin';
+import { PagedTable } from '../../components/PagedTable';
+import { DATETIME_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
+
+type Filters = Omit<LoginLogQuery, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;
+
+/** The search form's values → query filters: the time range becomes beginTime/endTime. */
+export function loginLogFilters(values: Record<string, unknown>): Filters {
+  const range = values.range as [Dayjs | null, Dayjs | null] | null | undefined;
+  return {
+    username: values.username as string | undefined,
+    result: values.result as Filters['result'],
+    beginTime: range?.[0]?.format(DATETIME_FORMAT),
+    endTime: range?.[1]?.format(DATETIME_FORMAT),
+  };
+}
+
+/** Sign-in log: every attempt, failed ones included, searchable by user, result and time. */
+export default function LoginLog() {
+  const { t } = useTranslation();
+
+  const columns: TableColumnsType<LoginLogRow> = [
+    { key: 'username', dataIndex: 'username', title: t('loginLog.username') },
+    {
+      key: 'result',
+      dataIndex: 'result',
+      title: t('loginLog.result'),
+      render: (result: LoginLogRow['result']) =>
+        result === 'SUCCESS' ? (
+          <Tag color="success">{t('loginLog.resultSuccess')}</Tag>
+        ) : (
+          <Tag color="error">{t('loginLog.resultFailure')}</Tag>
+        ),
+    },
+    { key: 'reason', dataIndex: 'reason', title: t('loginLog.reason'), render: (reason: string | null) => reason || EMPTY },
+    { key: 'ip', dataIndex: 'ip', title: t('loginLog.ip') },
+    { key: 'userAgent', dataIndex: 'userAgent', title: t('loginLog.userAgent'), ellipsis: true, width: 280 },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('loginLog.createdAt'),
+      sorter: true,
+      render: (value: string) => formatDateTime(value),
+    },
+  ];
+
+  return (
+    <PagedTable<LoginLogRow, Filters>
+      queryKey={['loginLog']}
+      fetchPage={fetchLoginLogs}
+      columns={columns}
+      rowKey="id"
+      toFilters={loginLogFilters}
+      searchFields={
+        <>
+          <Form.Item name="username" label={t('loginLog.username')}>
+            <Input allowClear data-testid="loginlog-username" />
+          </Form.Item>
+          <Form.Item name="result" label={t('loginLog.result')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('common.all')}
+              options={[
+                { value: 'SUCCESS', label: t('loginLog.resultSuccess') },
+                { value: 'FAILURE', label: t('loginLog.resultFailure') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="range" label={t('loginLog.timeRange')}>
+            <DatePicker.RangePicker
+              showTime
+              format={DATETIME_FORMAT}
+              placeholder={[t('loginLog.beginTime'), t('loginLog.endTime')]}
+            />
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

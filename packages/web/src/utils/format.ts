@@ -1,0 +1,21 @@
+import dayjs, { type ConfigType } from 'dayjs';
+
+/** Date and time formats of spec 9 (yyyy-MM-dd ... in dayjs notation). */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const TIME_FORMAT = 'HH:mm:ss';
+export const MONTH_FORMAT = 'YYYY-MM';
+export const YEAR_FORMAT = 'YYYY';
+
+/** Shown for a missing or unreadable value. */
+export const EMPTY = '-';
+
+function format(value: ConfigType, pattern: string): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(pattern) : EMPTY;
+}
+
+export const formatDate = (value: ConfigType): string => format(value, DATE_FORMAT);
+export const formatDateTime = (value: ConfigType): string => format(value, DATETIME_FORMAT);
+export const formatTime = (value: ConfigType): string => format(value, TIME_FORMAT);
