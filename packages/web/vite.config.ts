@@ -4,10 +4,11 @@ import react from '@vitejs/plugin-react';
 /** The API server the dev server forwards to; the built app is served by that same server. */
 const API_TARGET = 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   // The server hosts the built assets under /dist/; the router itself runs in history mode at '/'.
-  base: '/dist/',
+  // The dev server serves everything at '/', so history-mode paths like /loginPage load there too.
+  base: command === 'build' ? '/dist/' : '/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -42,4 +43,4 @@ export default defineConfig({
       '/api': { target: API_TARGET, changeOrigin: true },
     },
   },
-});
+}));

@@ -36,7 +36,7 @@ export function installHttpUi(): void {
             {msg}
             {errors.map((e) => (
               <span key={e.field} style={{ display: 'block' }}>
-                {e.field}: {e.message}
+                {e.message}
               </span>
             ))}
           </span>

@@ -85,7 +85,6 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
         dataSource={result.data?.list ?? []}
         loading={result.isFetching}
         onChange={onChange}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page.pageNum,
           pageSize: page.pageSize,

@@ -117,6 +117,11 @@ const en_US: Messages = {
     beginTime: 'From',
     endTime: 'To',
   },
+  loginLogReason: {
+    BAD_CREDENTIALS: 'Wrong account or password',
+    THROTTLED: 'Too many failures, sign-in paused',
+    DISABLED: 'Account disabled',
+  },
   onlineUser: {
     username: 'Username',
     name: 'Name',

@@ -119,6 +119,11 @@ const zh_CN = {
     beginTime: '开始时间',
     endTime: '结束时间',
   },
+  loginLogReason: {
+    BAD_CREDENTIALS: '账号或密码错误',
+    THROTTLED: '失败次数过多，暂停登录',
+    DISABLED: '账号已停用',
+  },
   onlineUser: {
     username: '用户名',
     name: '姓名',

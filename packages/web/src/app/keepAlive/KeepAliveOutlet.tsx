@@ -1,9 +1,10 @@
-import { Activity, Suspense, useEffect, useRef, type ReactElement } from 'react';
+import { Activity, Suspense, useEffect, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useStore } from '../state/createStore';
 import { alivePaths, tagsViewStore } from '../state/tagsViewStore';
 import { useLeafMeta } from '../router/leafMeta';
 import { doneProgress, startProgress } from '../router/navigationProgress';
+import { nextViewCache, type ViewCache } from './viewCache';
 
 /**
  * The layout's outlet with the views of open tabs kept alive: each stays mounted under
@@ -17,22 +18,18 @@ export function KeepAliveOutlet() {
   const meta = useLeafMeta();
   const views = useStore(tagsViewStore, (s) => s.visitedViews);
   const generations = useStore(tagsViewStore, (s) => s.generations);
-  const cacheRef = useRef(new Map<string, ReactElement>());
+  const [cache, setCache] = useState<ViewCache>(() => new Map());
 
-  // Updating the cache while rendering is safe here: the result depends only on this render's inputs,
-  // so a repeated or abandoned render leaves it consistent.
-  const cache = cacheRef.current;
   const cacheable = outlet !== null && meta !== undefined && !meta.noCache && !meta.noTab;
-  if (cacheable) cache.set(pathname, outlet);
-  const alive = alivePaths(views);
-  for (const path of [...cache.keys()]) {
-    if (path !== pathname && !alive.has(path)) cache.delete(path);
-  }
+  const next = nextViewCache(cache, pathname, cacheable ? outlet : null, alivePaths(views));
+  // Derived during render (React's "adjust state while rendering" pattern): the next render settles,
+  // because the same inputs give back the same map.
+  if (next !== cache) setCache(next);
 
   const keyOf = (path: string) => `${path}#${generations[path] ?? 0}`;
   return (
     <>
-      {[...cache.entries()].map(([path, element]) => (
+      {[...next.entries()].map(([path, element]) => (
         <Activity key={keyOf(path)} mode={path === pathname ? 'visible' : 'hidden'}>
           <Suspense fallback={<ViewLoading />}>{element}</Suspense>
         </Activity>

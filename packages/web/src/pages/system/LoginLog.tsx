@@ -20,7 +20,7 @@ export function loginLogFilters(values: Record<string, unknown>): Filters {
 
 /** Sign-in log: every attempt, failed ones included, searchable by user, result and time. */
 export default function LoginLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
 
   const columns: TableColumnsType<LoginLogRow> = [
     { key: 'username', dataIndex: 'username', title: t('loginLog.username') },
@@ -35,7 +35,14 @@ export default function LoginLog() {
           <Tag color="error">{t('loginLog.resultFailure')}</Tag>
         ),
     },
-    { key: 'reason', dataIndex: 'reason', title: t('loginLog.reason'), render: (reason: string | null) => reason || EMPTY },
+    {
+      key: 'reason',
+      dataIndex: 'reason',
+      title: t('loginLog.reason'),
+      // The server records a reason code; an unknown one is shown as it is.
+      render: (reason: string | null) =>
+        !reason ? EMPTY : i18n.exists(`loginLogReason.${reason}`) ? t(`loginLogReason.${reason}` as 'loginLogReason.DISABLED') : reason,
+    },
     { key: 'ip', dataIndex: 'ip', title: t('loginLog.ip') },
     { key: 'userAgent', dataIndex: 'userAgent', title: t('loginLog.userAgent'), ellipsis: true, width: 280 },
     {
@@ -43,6 +50,7 @@ export default function LoginLog() {
       dataIndex: 'createdAt',
       title: t('loginLog.createdAt'),
       sorter: true,
+      className: 'cell-nowrap',
       render: (value: string) => formatDateTime(value),
     },
   ];

@@ -51,8 +51,8 @@ export default function OnlineUser() {
     { key: 'companyName', dataIndex: 'companyName', title: t('onlineUser.companyName') },
     { key: 'ip', dataIndex: 'ip', title: t('onlineUser.ip') },
     { key: 'userAgent', dataIndex: 'userAgent', title: t('onlineUser.userAgent'), ellipsis: true, width: 260 },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('onlineUser.createdAt'), render: (v: string) => formatDateTime(v) },
-    { key: 'lastSeenAt', dataIndex: 'lastSeenAt', title: t('onlineUser.lastSeenAt'), render: (v: string) => formatDateTime(v) },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('onlineUser.createdAt'), className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
+    { key: 'lastSeenAt', dataIndex: 'lastSeenAt', title: t('onlineUser.lastSeenAt'), className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     {
       key: 'operation',
       title: t('common.operation'),
