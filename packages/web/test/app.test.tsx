@@ -154,4 +154,45 @@ describe('the app shell', () => {
     fireEvent.click(screen.getByTestId('lang-switch'));
     await waitFor(() => expect(screen.getByTestId('tab-/dashboard/dashboard').textContent).toBe('首页'));
   });
+
+  it('after sign-in with an initial password, opens the change-password dialog with a notice', async () => {
+    mockApi((config) => {
+      if (config.url === '/acc/user/login') return envelope({ token: 'tok' });
+      if (config.url === '/acc/userinfo/checkUserPassWord') return envelope({ mustChange: true, reason: 'INITIAL' });
+      if (config.url === '/acc/user/loginUser') return envelope(USER);
+      return undefined;
+    });
+    start('/loginPage');
+    fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'initial-pass' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('password-notice')).textContent).toContain('您正在使用初始密码');
+    // Forced: no cancel, only completing it or logging out.
+    expect(screen.queryByTestId('password-cancel')).toBeNull();
+    expect(screen.getByTestId('password-logout')).toBeTruthy();
+  });
+
+  it('checks the change-password fields on blur and rechecks the related ones', async () => {
+    setToken('tok');
+    mockApi((config) => (config.url === '/acc/user/loginUser' ? envelope(USER) : undefined));
+    start('/dashboard/dashboard');
+    await screen.findByTestId('dashboard');
+    fireEvent.click(screen.getByTestId('user-dropdown'));
+    fireEvent.click(await screen.findByTestId('menu-change-password'));
+    const old = await screen.findByTestId('password-old');
+    const next = screen.getByTestId('password-new');
+    const confirm = screen.getByTestId('password-confirm');
+    fireEvent.change(next, { target: { value: 'Same-pass-1' } });
+    fireEvent.blur(next);
+    fireEvent.change(confirm, { target: { value: 'Other-pass-1' } });
+    fireEvent.blur(confirm);
+    expect(await screen.findByText('两次输入的新密码不一致')).toBeTruthy();
+    // The old password equal to the new one: leaving the old field flags the new one.
+    fireEvent.change(old, { target: { value: 'Same-pass-1' } });
+    fireEvent.blur(old);
+    expect(await screen.findByText('新密码不能与原密码相同')).toBeTruthy();
+    fireEvent.change(next, { target: { value: 'short' } });
+    fireEvent.blur(next);
+    expect(await screen.findByText('密码长度不能少于 8 位')).toBeTruthy();
+  });
 });

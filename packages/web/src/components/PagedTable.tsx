@@ -4,6 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type PageResult } from '@rd/contract';
 import type { PageParams } from '../api/admin';
+import { useStore } from '../app/state/createStore';
+import { appStore } from '../app/state/appStore';
 import { FIRST_PAGE, buildPageQuery, sorterToOrder, type Order, type PageState } from './pageQuery';
 
 export interface PagedTableProps<Row extends object, Filters extends object> {
@@ -40,9 +42,11 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [order, setOrder] = useState<Order>({});
 
+  const lang = useStore(appStore, (s) => s.language);
   const query = buildPageQuery(filters, page, order);
   const result = useQuery({
-    queryKey: [...queryKey, query],
+    // The language is part of the key: answers can hold translated texts.
+    queryKey: [...queryKey, lang, query],
     queryFn: () => fetchPage(query),
     placeholderData: keepPreviousData,
   });

@@ -23,11 +23,12 @@ export default function LoginLog() {
   const { t, i18n } = useTranslation();
 
   const columns: TableColumnsType<LoginLogRow> = [
-    { key: 'username', dataIndex: 'username', title: t('loginLog.username') },
+    { key: 'username', dataIndex: 'username', title: t('loginLog.username'), sorter: true },
     {
       key: 'result',
       dataIndex: 'result',
       title: t('loginLog.result'),
+      sorter: true,
       render: (result: LoginLogRow['result']) =>
         result === 'SUCCESS' ? (
           <Tag color="success">{t('loginLog.resultSuccess')}</Tag>
@@ -43,7 +44,7 @@ export default function LoginLog() {
       render: (reason: string | null) =>
         !reason ? EMPTY : i18n.exists(`loginLogReason.${reason}`) ? t(`loginLogReason.${reason}` as 'loginLogReason.DISABLED') : reason,
     },
-    { key: 'ip', dataIndex: 'ip', title: t('loginLog.ip') },
+    { key: 'ip', dataIndex: 'ip', title: t('loginLog.ip'), sorter: true },
     { key: 'userAgent', dataIndex: 'userAgent', title: t('loginLog.userAgent'), ellipsis: true, width: 280 },
     {
       key: 'createdAt',
