@@ -4,7 +4,6 @@ import type { Messages } from './zh_CN';
 const en_US: Messages = {
   app: {
     productTitle: 'Product Traceability Portal',
-    productShort: 'Trace',
   },
   common: {
     search: 'Search',
@@ -14,11 +13,7 @@ const en_US: Messages = {
     operation: 'Actions',
     operationSuccess: 'Done',
     total: '{{total}} in total',
-    empty: '-',
-    loading: 'Loading…',
     all: 'All',
-    yes: 'Yes',
-    no: 'No',
   },
   route: {
     dashboard: 'Home',

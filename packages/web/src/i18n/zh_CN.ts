@@ -6,7 +6,6 @@
 const zh_CN = {
   app: {
     productTitle: '产品追溯防伪平台',
-    productShort: '追溯',
   },
   common: {
     search: '查询',
@@ -16,11 +15,7 @@ const zh_CN = {
     operation: '操作',
     operationSuccess: '操作成功',
     total: '共 {{total}} 条',
-    empty: '-',
-    loading: '加载中…',
     all: '全部',
-    yes: '是',
-    no: '否',
   },
   route: {
     dashboard: '首页',
