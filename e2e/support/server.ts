@@ -9,7 +9,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** What the server printed on stdout (generated passwords are printed there once). */
+  stdout(): string;
+  /** SIGTERM, then waits for the exit; resolves with the exit code. Removes the data folder unless kept. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
 function freePort(): Promise<number> {
@@ -27,15 +30,17 @@ function freePort(): Promise<number> {
  * Starts the real server (the same entry point as `npm start`) on a fresh embedded database and the
  * built web app, and waits until it answers its health check.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
+  const dataDir = reuseDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk) => (stdout += String(chunk)));
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -52,12 +57,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
-    async stop() {
+    stdout: () => stdout,
+    async stop(options = {}) {
       if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

@@ -42,8 +42,8 @@ const AU: Grant[] = ['AUDITOR'];
 /** The menu tree of spec 2.4, extended with administration, medicinal and company-info entries. */
 export const BUILTIN_MENUS: MenuSeed = {
   code: 'accPortal',
-  name: '溯源防伪管理平台',
-  nameEn: 'Traceability Portal',
+  name: '产品追溯防伪平台',
+  nameEn: 'Product Traceability Portal',
   icon: 'HomeOutlined',
   grants: ['OPERATOR', 'AUDITOR'],
   children: [
