@@ -42,6 +42,7 @@ if (!projects.includes('e2e')) skipped += 1;
 check('typecheck', 'npx', ['tsc', '-p', 'packages/contract']);
 check('typecheck', 'npx', ['tsc', '-p', 'packages/server']);
 check('typecheck', 'npx', ['tsc', '-p', 'packages/web']);
+check('typecheck', 'npx', ['tsc', '-p', 'e2e']);
 check('lint', 'npx', ['eslint', '.']);
 if (projects.includes('e2e')) check('build web app for browser tests', 'npm', ['run', 'build', '-w', '@rd/web']);
 

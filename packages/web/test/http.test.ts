@@ -57,6 +57,22 @@ afterEach(() => {
 });
 
 describe('requests', () => {
+  it('wipe session cookies before each call and keep the preference cookies (spec 9)', async () => {
+    document.cookie = 'JSESSIONID=abc; path=/';
+    document.cookie = 'language=en; path=/';
+    document.cookie = 'sidebarStatus=0; path=/';
+    reply(() => {
+      expect(document.cookie).not.toContain('JSESSIONID');
+      return ok();
+    });
+    await apiGet('/acc/x');
+    expect(calls).toHaveLength(1);
+    expect(document.cookie).toContain('language=en');
+    expect(document.cookie).toContain('sidebarStatus=0');
+    document.cookie = 'language=; path=/; max-age=0';
+    document.cookie = 'sidebarStatus=; path=/; max-age=0';
+  });
+
   it('add lang to the query of GET and DELETE', async () => {
     reply(() => ok());
     await apiGet('/acc/a', { x: 1 });

@@ -9,6 +9,7 @@ import {
 } from '@rd/contract';
 import i18n from '../i18n';
 import { appStore } from '../app/state/appStore';
+import { wipeSessionCookies } from '../app/state/cookies';
 import { sessionStore } from '../app/state/sessionStore';
 import { HttpError } from './HttpError';
 import { httpEffects } from './httpEffects';
@@ -50,9 +51,10 @@ axiosRetry(http, {
     (isNetworkError(error) || (error.response?.status ?? 0) >= 500),
 });
 
-http.interceptors.request.use((config) =>
-  shapeRequest(config, { lang: appStore.getState().language, token: sessionStore.getState().token }),
-);
+http.interceptors.request.use((config) => {
+  wipeSessionCookies();
+  return shapeRequest(config, { lang: appStore.getState().language, token: sessionStore.getState().token });
+});
 
 /** One call: resolves with the envelope of a success code, rejects with an HttpError otherwise. */
 export async function apiRequest<T>(config: ApiConfig): Promise<Envelope<T>> {

@@ -29,3 +29,14 @@ export const readCookie = (name: string): string | undefined => Cookies.get(name
 export const writeCookie = (name: string, value: string): void => {
   Cookies.set(name, value, { path: '/', sameSite: 'lax' });
 };
+
+/**
+ * Spec 9: session cookies are wiped on each request. The API authenticates by header only, so any other
+ * cookie (one left by an older portal or another app on this host) must not ride along with calls.
+ */
+export function wipeSessionCookies(): void {
+  const keep = new Set<string>(Object.values(COOKIE));
+  for (const name of Object.keys(Cookies.get())) {
+    if (!keep.has(name)) Cookies.remove(name, { path: '/' });
+  }
+}
