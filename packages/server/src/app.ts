@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAccessGuard } from './platform/access/guard.js';
+import { installOperationLog } from './platform/audit/operationLog.js';
 import type { App, AppContext } from './platform/context.js';
 import { installApiDocs } from './platform/http/docs.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(rateLimit, { global: false });
   if (config.apiDocs) await installApiDocs(app);
 
+  installOperationLog(app, ctx.db);
   installAccessGuard(app, ctx.db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });
   for (const register of MODULES) await register(app, ctx);
   await installWebApp(app, config.webDistDir);

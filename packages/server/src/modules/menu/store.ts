@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isGrantedTo } from '../../platform/access/grants.js';
 import type { DB } from '../../platform/db/schema.js';
 
 export interface MenuElementRow {
@@ -31,23 +32,12 @@ export function allMenuElements(db: Kysely<DB>): Promise<MenuElementRow[]> {
   return db.selectFrom('menu as m').select(COLUMNS).orderBy('m.sort').orderBy('m.menu_code').execute();
 }
 
-/** Elements granted to the user through enabled roles. */
+/** Elements granted to the user through enabled roles or directly. */
 export function grantedMenuElements(db: Kysely<DB>, userId: string): Promise<MenuElementRow[]> {
   return db
     .selectFrom('menu as m')
     .select(COLUMNS)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('role_menu as rm')
-          .innerJoin('user_role as ur', 'ur.role_id', 'rm.role_id')
-          .innerJoin('role as r', 'r.id', 'rm.role_id')
-          .select('rm.menu_id')
-          .whereRef('rm.menu_id', '=', 'm.id')
-          .where('ur.user_id', '=', userId)
-          .where('r.status', '=', 'ENABLED'),
-      ),
-    )
+    .where((eb) => isGrantedTo(eb, userId))
     .orderBy('m.sort')
     .orderBy('m.menu_code')
     .execute();

@@ -9,7 +9,7 @@ import { currentUser, signIn } from './service.js';
 
 export async function sessionRoutes(app: App, { db, config }: AppContext) {
   app.post('/acc/user/login', {
-    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'public', audit: { module: 'session', action: 'LOGIN' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: { tags: ['session'], summary: 'Sign in', body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
     handler: async (request) => {
       const token = await signIn(db, config, {
@@ -24,7 +24,7 @@ export async function sessionRoutes(app: App, { db, config }: AppContext) {
 
   app.post('/acc/user/logout', {
     // Public so that a client with an expired token can still sign out cleanly.
-    config: { access: 'public' },
+    config: { access: 'public', audit: { module: 'session', action: 'LOGOUT' } },
     schema: { tags: ['session'], summary: 'Sign out (revokes the token)', response: { 200: envelope(z.null()) } },
     handler: async (request) => {
       if (request.principal) await revokeSession(db, request.principal.sessionId, 'LOGOUT');

@@ -8,7 +8,7 @@ import { changeOwnPassword, checkPassword } from './service.js';
 
 export async function userinfoRoutes(app: App, { db, config }: AppContext) {
   app.post('/acc/userinfo/changePassword', {
-    config: { access: 'session' },
+    config: { access: 'session', audit: { module: 'userinfo', action: 'CHANGE_PASSWORD' } },
     schema: {
       tags: ['session'],
       summary: 'Change the signed-in user’s password (ends all of their sessions)',

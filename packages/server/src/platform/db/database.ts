@@ -16,9 +16,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// bigint columns come back as strings from node-postgres and as numbers from PGlite; counts are cast
-// to int in SQL, and bigint ids are read as text, so both drivers answer alike.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+// Both drivers read bigint as text (ids of append-only logs can pass 2^53) and dates as 'YYYY-MM-DD' text
+// (a JavaScript Date would shift a calendar day by the server's time zone). Counts are cast to int in SQL.
+const INT8 = 20;
+const DATE = 1082;
+const asText = (value: string) => value;
+pg.types.setTypeParser(INT8, asText);
+pg.types.setTypeParser(DATE, asText);
 
 /** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
@@ -52,7 +56,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, { parsers: { [INT8]: asText, [DATE]: asText } });
   const dialect = new PGliteDialect(client);
   const db = new Kysely<DB>({ dialect });
   return {

@@ -22,6 +22,8 @@ export interface CompanyTable {
   updated_at: Timestamp;
 }
 
+type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface AppUserTable {
   id: Generated<string>;
   user_code: string;
@@ -37,6 +39,18 @@ export interface AppUserTable {
   last_login_at: NullableTimestamp;
   last_login_ip: string | null;
   deleted: Generated<boolean>;
+  sex: Generated<'0' | '1' | '2'>;
+  dept_id: string | null;
+  job_title: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  /** Dates travel as 'YYYY-MM-DD' text (see the DATE type parser in database.ts). */
+  birthdate: NullableDate;
+  contract_start: NullableDate;
+  contract_end: NullableDate;
+  remark: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -115,6 +129,86 @@ export interface AppSecretTable {
   created_at: CreatedAt;
 }
 
+export interface DepartmentTable {
+  id: Generated<string>;
+  company_id: string | null;
+  parent_id: string | null;
+  ancestors: Generated<string>;
+  dept_name: string;
+  sort: Generated<number>;
+  leader: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserMenuTable {
+  user_id: string;
+  menu_id: string;
+}
+
+export interface DictTypeTable {
+  id: Generated<string>;
+  type_code: string;
+  type_name: string;
+  type_name_en: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DictItemTable {
+  id: Generated<string>;
+  type_code: string;
+  dic_code: string;
+  dic_name: string;
+  dic_name_en: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  is_default: Generated<boolean>;
+  tag_color: Generated<string>;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OperationLogTable {
+  id: Generated<string>;
+  user_id: string | null;
+  username: Generated<string>;
+  company_id: string | null;
+  module: string;
+  action: string;
+  target: Generated<string>;
+  method: string;
+  url: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  params: Generated<string>;
+  result: 'SUCCESS' | 'FAILURE';
+  error_code: Generated<string>;
+  duration_ms: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface StoredFileTable {
+  id: Generated<string>;
+  company_id: string | null;
+  owner_id: string | null;
+  sha256: string;
+  /** bigint, read as text by both drivers */
+  size_bytes: ColumnType<string, number | string, number | string>;
+  content_type: string;
+  extension: string;
+  original_name: string;
+  place: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -125,4 +219,10 @@ export interface DB {
   user_session: UserSessionTable;
   login_log: LoginLogTable;
   app_secret: AppSecretTable;
+  department: DepartmentTable;
+  user_menu: UserMenuTable;
+  dict_type: DictTypeTable;
+  dict_item: DictItemTable;
+  operation_log: OperationLogTable;
+  stored_file: StoredFileTable;
 }

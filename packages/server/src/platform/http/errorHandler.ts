@@ -14,6 +14,7 @@ export function sendError(
   options: { params?: Record<string, string | number>; errors?: FieldError[]; msg?: string } = {},
 ) {
   const lang = requestLang(request);
+  request.resultCode = code;
   const body: Envelope<null> = {
     code,
     msg: options.msg ?? catalogueMessage(code, lang, options.params),

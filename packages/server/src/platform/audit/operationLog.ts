@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+/** What a route records in the operation log; `false` records nothing (reads that change nothing). */
+export type AuditSpec = { module: string; action: string } | false;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: AuditSpec;
+  }
+  interface FastifyRequest {
+    /** The envelope code the request ended with, set by the error handler; null means success. */
+    resultCode: string | null;
+  }
+}
+
+const CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const SECRET_KEY = /pass|psw|pwd|token|secret/i;
+const PARAMS_MAX = 2000;
+
+/** Action names by the verb that starts the route's last path word (add, editReport, deleteById, ...). */
+const ACTIONS: Array<[RegExp, string]> = [
+  [/^(add|insert|create|save(?!OrUpdate)|report|register)/i, 'INSERT'],
+  [/^(edit|update|saveOrUpdate|change|reset|is|set|submit|unSubmit|audit)/i, 'UPDATE'],
+  [/^(del|delete|remove)/i, 'DELETE'],
+  [/^(batchSave|grant)/i, 'GRANT'],
+  [/^export|^download/i, 'EXPORT'],
+  [/^import|^upload/i, 'IMPORT'],
+  [/^login$/i, 'LOGIN'],
+  [/^logout$/i, 'LOGOUT'],
+  [/^forceLogout$/i, 'FORCE_LOGOUT'],
+];
+
+/** Module and action from a route pattern such as /acc/api/pmcpDept/deleteById or /acc/userinfo/edit/:id. */
+export function deriveAudit(routeUrl: string, method: string): { module: string; action: string } {
+  const words = routeUrl.split('/').filter((w) => w && !w.startsWith(':') && w !== 'acc' && w !== 'api' && w !== 'inner');
+  const module = words[0] ?? 'unknown';
+  const last = words.length > 1 ? (words[words.length - 1] as string) : '';
+  const found = ACTIONS.find(([pattern]) => pattern.test(last));
+  return { module, action: found ? found[1] : method === 'DELETE' ? 'DELETE' : 'OTHER' };
+}
+
+/** The request's input as text for the log: secrets masked, long values cut. */
+export function describeParams(body: unknown): string {
+  if (body === undefined || body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return '';
+  const text = JSON.stringify(body, (key, value: unknown) => (key && SECRET_KEY.test(key) ? '***' : value));
+  return text.length > PARAMS_MAX ? `${text.slice(0, PARAMS_MAX)}…` : text;
+}
+
+function targetOf(request: FastifyRequest): string {
+  const params = request.params as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = params?.id ?? params?.guid ?? (body && typeof body === 'object' ? (body.id ?? body.guid) : undefined);
+  return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 200) : '';
+}
+
+/**
+ * Records every change (and every sign-in) after its response is sent: who, company, module, action,
+ * target, IP, user agent, result, duration. Handlers write nothing by hand; a route may name its module and
+ * action in `config.audit`, or opt out of the log with `audit: false`.
+ */
+export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
+  app.decorateRequest('resultCode', null);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.is404) return;
+    const routeUrl = request.routeOptions.url ?? '';
+    if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return;
+    const declared = request.routeOptions.config.audit;
+    if (declared === false) return;
+    if (declared === undefined && !CHANGING_METHODS.includes(request.method)) return;
+    const { module, action } = declared ?? deriveAudit(routeUrl, request.method);
+    const principal = request.principal;
+    const body = request.body as Record<string, unknown> | undefined;
+    const failed = request.resultCode !== null && request.resultCode !== 'SUCCESS';
+    try {
+      await db
+        .insertInto('operation_log')
+        .values({
+          user_id: principal?.userId ?? null,
+          username: principal?.username ?? (typeof body?.username === 'string' ? body.username.slice(0, 64) : ''),
+          company_id: principal?.companyId ?? null,
+          module,
+          action,
+          target: targetOf(request),
+          method: request.method,
+          url: (request.url.split('?')[0] ?? '').slice(0, 500),
+          ip: request.ip,
+          user_agent: (request.headers['user-agent'] ?? '').slice(0, 512),
+          params: describeParams(body),
+          result: failed || reply.statusCode >= 400 ? 'FAILURE' : 'SUCCESS',
+          error_code: failed ? (request.resultCode as string) : reply.statusCode >= 400 ? String(reply.statusCode) : '',
+          duration_ms: Math.round(reply.elapsedTime),
+        })
+        .execute();
+    } catch (error) {
+      request.log.error({ err: error }, 'operation log not written');
+    }
+  });
+}
