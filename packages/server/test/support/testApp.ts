@@ -93,7 +93,10 @@ export async function call<T = unknown>(app: App, method: string, url: string, o
     headers,
     remoteAddress: options.ip,
   });
-  return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+  // Downloads answer files; only JSON answers carry an envelope.
+  const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+  const body = (isJson ? response.json() : { code: 'SUCCESS', msg: '', data: null }) as Envelope<T>;
+  return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
 }
 
 export async function signIn(app: App, username: string, password: string, ip?: string): Promise<string> {
