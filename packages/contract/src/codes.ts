@@ -47,6 +47,12 @@ export const ERROR_CATALOGUE = {
     en_US: 'You cannot grant permissions you do not hold: {codes}',
   },
   UPLOAD_FAILED: { status: 400, zh_CN: '上传失败：{reason}', en_US: 'Upload failed: {reason}' },
+  ROLE_NOT_ASSIGNABLE: {
+    status: 400,
+    zh_CN: '以下角色不能分配给该用户：{roles}',
+    en_US: 'These roles cannot be assigned to this user: {roles}',
+  },
+  CANNOT_DISABLE_SELF: { status: 409, zh_CN: '不能停用自己的账号', en_US: 'You cannot disable your own account' },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },

@@ -4,3 +4,4 @@ export * from './paging.js';
 export * from './session.js';
 export * from './permissions.js';
 export * from './validators.js';
+export * from './api/userinfo.js';

@@ -80,6 +80,19 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '请输入正确的统一社会信用代码',
     en_US: 'Enter a valid unified social credit code',
   },
+  'validation.account': {
+    zh_CN: '请输入2至64位汉字、字母、数字或下划线',
+    en_US: 'Enter 2 to 64 Chinese characters, letters, digits or underscores',
+  },
+  'validation.date': { zh_CN: '请输入正确的日期（YYYY-MM-DD）', en_US: 'Enter a valid date (YYYY-MM-DD)' },
+  'validation.dateOrder': {
+    zh_CN: '结束日期不能早于开始日期',
+    en_US: 'The end date cannot be earlier than the start date',
+  },
+  'validation.url': {
+    zh_CN: '请输入以 / 或 http(s):// 开头的地址',
+    en_US: 'Enter an address starting with / or http(s)://',
+  },
   'validation.fileType': { zh_CN: '仅支持 {types} 格式的文件', en_US: 'Only {types} files are allowed' },
   'validation.fileSize': { zh_CN: '文件大小不能超过 {max}', en_US: 'The file cannot be larger than {max}' },
   'validation.fileEmpty': { zh_CN: '文件内容为空', en_US: 'The file is empty' },
