@@ -10,6 +10,8 @@ import { installApiDocs } from './platform/http/docs.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
 import { installWebApp } from './platform/http/webApp.js';
+import { deptRoutes } from './modules/dept/routes.js';
+import { dictRoutes } from './modules/dict/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { loginLogRoutes } from './modules/loginLog/routes.js';
 import { onlineUserRoutes } from './modules/onlineUser/routes.js';
@@ -23,6 +25,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   userinfoRoutes,
   loginLogRoutes,
   onlineUserRoutes,
+  deptRoutes,
+  dictRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -5,6 +5,7 @@ import { migrate } from './platform/db/migrate.js';
 import { seedAdmin } from './seed/adminSeed.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { seedPlatform } from './seed/platformSeed.js';
+import { seedDictionaries } from './seed/dictionarySeed.js';
 
 /** Reads the configuration, opens and migrates the database, seeds it, then serves until told to stop. */
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   const database = await openDatabase(config);
   const applied = await migrate(database);
   await seedPlatform(database.db);
+  await seedDictionaries(database.db);
   const firstStart = await seedAdmin(database.db, config);
   if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
 

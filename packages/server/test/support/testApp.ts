@@ -8,6 +8,7 @@ import { migrate } from '../../src/platform/db/migrate.js';
 import type { App } from '../../src/platform/context.js';
 import { seedAdmin } from '../../src/seed/adminSeed.js';
 import { seedPlatform } from '../../src/seed/platformSeed.js';
+import { seedDictionaries } from '../../src/seed/dictionarySeed.js';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -57,6 +58,7 @@ export async function startTestApp(
   const database = await openDatabase(config);
   await migrate(database);
   await seedPlatform(database.db);
+  await seedDictionaries(database.db);
   await seedAdmin(database.db, config);
   const app = await buildApp({ database, db: database.db, config }, { logger: env.LOG_LEVEL === 'debug' });
   await beforeReady?.(app);

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../platform/db/schema.js';
+import { BUILTIN_DICTIONARIES } from './builtinDictionaries.js';
+
+/**
+ * Inserts the built-in dictionary types and items that are missing. Rows already present are left as
+ * the administrators edited them; an item added by a later release joins its existing type.
+ */
+export async function seedDictionaries(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [typeIndex, type] of BUILTIN_DICTIONARIES.entries()) {
+      await trx
+        .insertInto('dict_type')
+        .values({ type_code: type.typeCode, type_name: type.typeName, type_name_en: type.typeNameEn, sort: typeIndex + 1 })
+        .onConflict((oc) => oc.column('type_code').doNothing())
+        .execute();
+      await trx
+        .insertInto('dict_item')
+        .values(
+          type.items.map((item, itemIndex) => ({
+            type_code: type.typeCode,
+            dic_code: item.code,
+            dic_name: item.name,
+            dic_name_en: item.nameEn,
+            tag_color: item.tagColor ?? '',
+            sort: itemIndex + 1,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['type_code', 'dic_code']).doNothing())
+        .execute();
+    }
+  });
+}
