@@ -46,6 +46,16 @@ export const ERROR_CATALOGUE = {
     zh_CN: '不能授予自己未拥有的权限：{codes}',
     en_US: 'You cannot grant permissions you do not hold: {codes}',
   },
+  PLATFORM_ONLY_GRANT: {
+    status: 403,
+    zh_CN: '平台专用的菜单或按钮不能授予企业角色或企业用户：{codes}',
+    en_US: 'Platform-only menus or buttons cannot be granted to enterprise roles or users: {codes}',
+  },
+  ROLE_SCOPE_MISMATCH: {
+    status: 400,
+    zh_CN: '角色 {roles} 不能分配给用户 {users}：平台角色只能分配给平台用户，企业角色只能分配给所属企业的用户',
+    en_US: 'Roles {roles} cannot be given to users {users}: platform roles go to platform users, enterprise roles to users of their company',
+  },
   UPLOAD_FAILED: { status: 400, zh_CN: '上传失败：{reason}', en_US: 'Upload failed: {reason}' },
   ROLE_NOT_ASSIGNABLE: {
     status: 400,

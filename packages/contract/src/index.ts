@@ -4,6 +4,7 @@ export * from './paging.js';
 export * from './session.js';
 export * from './permissions.js';
 export * from './validators.js';
+export * from './api/accessAdmin.js';
 export * from './api/dept.js';
 export * from './api/dict.js';
 export * from './api/userinfo.js';

@@ -76,6 +76,22 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '只能输入字母、数字及 _ @ . -',
     en_US: 'Only letters, digits and _ @ . - are allowed',
   },
+  'validation.menuCode': {
+    zh_CN: '只能输入字母、数字及 _ : .',
+    en_US: 'Only letters, digits and _ : . are allowed',
+  },
+  'validation.permissionCode': {
+    zh_CN: '权限标识的格式为 模块:实体:操作，如 system:user:add',
+    en_US: 'A permission code reads area:entity:action, e.g. system:user:add',
+  },
+  'validation.menuParent': {
+    zh_CN: '上级元素不存在，或是该元素自身或其下级',
+    en_US: 'The parent does not exist, or is the element itself or one of its descendants',
+  },
+  'validation.buttonNoChildren': {
+    zh_CN: '按钮下不能有子元素',
+    en_US: 'A button cannot have child elements',
+  },
   'validation.uscc': {
     zh_CN: '请输入正确的统一社会信用代码',
     en_US: 'Enter a valid unified social credit code',

@@ -17,12 +17,18 @@ import { loginLogRoutes } from './modules/loginLog/routes.js';
 import { onlineUserRoutes } from './modules/onlineUser/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { userinfoRoutes } from './modules/userinfo/routes.js';
+import { menuRoutes } from './modules/menu/routes.js';
+import { roleRoutes } from './modules/role/routes.js';
+import { userPermissionRoutes } from './modules/userPermission/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
   sessionRoutes,
   userinfoRoutes,
+  roleRoutes,
+  menuRoutes,
+  userPermissionRoutes,
   loginLogRoutes,
   onlineUserRoutes,
   deptRoutes,

@@ -1,5 +1,21 @@
-import type { MenuNode } from '@rd/contract';
-import type { MenuElementRow } from './store.js';
+import type { Lang, MenuConfNode, MenuNode, MenuSaveBody } from '@rd/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { AppError, notFound } from '../../platform/http/appError.js';
+import { duplicateField, invalidField } from '../../platform/http/inputErrors.js';
+import { ElementTree } from './elementTree.js';
+import {
+  allMenuElements,
+  deleteMenu,
+  hasChildren,
+  insertMenu,
+  lockMenuTable,
+  makePlatformOnly,
+  menuCodeTaken,
+  updateMenu,
+  type MenuElementRow,
+  type MenuFields,
+} from './store.js';
 
 /**
  * The menu tree of spec 2.4 from granted elements. A granted screen brings its ancestors along even if a
@@ -42,4 +58,93 @@ export function buildMenuTree(all: readonly MenuElementRow[], granted: readonly 
 /** Every permission code carried by the given elements (screens and buttons). */
 export function permissionCodesOf(elements: readonly MenuElementRow[]): string[] {
   return [...new Set(elements.map((e) => e.permission).filter((p): p is string => Boolean(p)))].sort();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Menu configuration (platform only)
+// ---------------------------------------------------------------------------------------------------
+
+const MENU_CODE_LABEL = { zh_CN: '菜单编码', en_US: 'Menu code' };
+
+function toConfNode(m: MenuElementRow, children: MenuConfNode[]): MenuConfNode {
+  return {
+    id: m.id,
+    menuCode: m.menu_code,
+    parentMenuCode: m.parent_code,
+    menuName: m.menu_name,
+    menuNameEn: m.menu_name_en,
+    menuIcon: m.menu_icon,
+    menuUrl: m.menu_url,
+    type: m.type,
+    permission: m.permission,
+    isShow: m.is_show,
+    sort: m.sort,
+    scope: m.scope,
+    children,
+  };
+}
+
+/** Every menu and button element as one tree. Read on every call: an edit shows at the next loginUser. */
+export async function menuConfTree(db: Kysely<DB>): Promise<MenuConfNode[]> {
+  return new ElementTree(await allMenuElements(db)).build(() => true, toConfNode);
+}
+
+/**
+ * Creates (no id) or updates an element. The code is unique; the parent exists, is a menu, and is neither
+ * the element nor below it; a button has no children. Under a platform-only parent an element is
+ * platform-only too, and becoming platform-only withdraws it (and everything below) from companies.
+ */
+export async function saveMenu(db: Kysely<DB>, lang: Lang, body: MenuSaveBody): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await lockMenuTable(trx);
+    const tree = new ElementTree(await allMenuElements(trx));
+    const existing = body.id ? tree.byId.get(body.id) : undefined;
+    if (body.id && !existing) throw notFound();
+    if (await menuCodeTaken(trx, body.menuCode, body.id)) throw duplicateField(lang, 'menuCode', MENU_CODE_LABEL, body.menuCode);
+
+    const parent = body.parentMenuCode ? tree.byCode.get(body.parentMenuCode) : undefined;
+    if (body.parentMenuCode) {
+      const below = existing ? tree.descendantsOf(existing.menu_code).map((d) => d.id) : [];
+      if (!parent || parent.id === existing?.id || below.includes(parent.id)) {
+        throw invalidField(lang, 'parentMenuCode', 'validation.menuParent');
+      }
+      if (parent.type === 'BUTTON') throw invalidField(lang, 'parentMenuCode', 'validation.buttonNoChildren');
+    }
+    if (existing && body.type === 'BUTTON' && tree.childrenOf(existing.menu_code).length > 0) {
+      throw invalidField(lang, 'type', 'validation.buttonNoChildren');
+    }
+
+    const scope = parent?.scope === 'PLATFORM' ? 'PLATFORM' : (body.scope ?? existing?.scope ?? 'ALL');
+    const fields: MenuFields = {
+      menu_code: body.menuCode,
+      parent_code: parent?.menu_code ?? null,
+      menu_name: body.menuName,
+      menu_name_en: body.menuNameEn,
+      menu_icon: body.menuIcon,
+      menu_url: body.menuUrl,
+      type: body.type,
+      permission: body.permission ?? null,
+      is_show: body.isShow,
+      sort: body.sort,
+      scope,
+    };
+    const id = existing ? existing.id : await insertMenu(trx, fields);
+    if (existing) await updateMenu(trx, existing.id, fields);
+    if (scope === 'PLATFORM') {
+      const below = existing ? tree.descendantsOf(existing.menu_code).map((d) => d.id) : [];
+      await makePlatformOnly(trx, [id, ...below]);
+    }
+    return id;
+  });
+}
+
+/** Deletes an element without children; its grants go with it. */
+export async function removeMenu(db: Kysely<DB>, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockMenuTable(trx);
+    const element = await trx.selectFrom('menu').select(['id', 'menu_code']).where('id', '=', id).executeTakeFirst();
+    if (!element) throw notFound();
+    if (await hasChildren(trx, element.menu_code)) throw new AppError('MENU_HAS_CHILDREN');
+    await deleteMenu(trx, element.id);
+  });
 }

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isGrantedTo } from '../../platform/access/grants.js';
 import type { DB } from '../../platform/db/schema.js';
 
 export interface MenuElementRow {
+  id: string;
   menu_code: string;
   parent_code: string | null;
   menu_name: string;
@@ -13,9 +14,11 @@ export interface MenuElementRow {
   permission: string | null;
   is_show: '0' | '1';
   sort: number;
+  scope: 'ALL' | 'PLATFORM';
 }
 
 const COLUMNS = [
+  'm.id',
   'm.menu_code',
   'm.parent_code',
   'm.menu_name',
@@ -26,6 +29,7 @@ const COLUMNS = [
   'm.permission',
   'm.is_show',
   'm.sort',
+  'm.scope',
 ] as const;
 
 export function allMenuElements(db: Kysely<DB>): Promise<MenuElementRow[]> {
@@ -40,5 +44,81 @@ export function grantedMenuElements(db: Kysely<DB>, userId: string): Promise<Men
     .where((eb) => isGrantedTo(eb, userId))
     .orderBy('m.sort')
     .orderBy('m.menu_code')
+    .execute();
+}
+
+/**
+ * Keeps other menu writers (and grants, whose foreign keys read the menu) out until the transaction ends,
+ * so two moves cannot build a cycle and a delete cannot race a new child. Reads go on.
+ */
+export async function lockMenuTable(trx: Kysely<DB>): Promise<void> {
+  await sql`lock table menu in exclusive mode`.execute(trx);
+}
+
+export interface MenuFields {
+  menu_code: string;
+  parent_code: string | null;
+  menu_name: string;
+  menu_name_en: string;
+  menu_icon: string;
+  menu_url: string;
+  type: 'MENU' | 'BUTTON';
+  permission: string | null;
+  is_show: '0' | '1';
+  sort: number;
+  scope: 'ALL' | 'PLATFORM';
+}
+
+export async function insertMenu(trx: Kysely<DB>, fields: MenuFields): Promise<string> {
+  const row = await trx.insertInto('menu').values(fields).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Children follow a new menu code through the foreign key's ON UPDATE CASCADE. */
+export async function updateMenu(trx: Kysely<DB>, id: string, fields: MenuFields): Promise<void> {
+  await trx
+    .updateTable('menu')
+    .set({ ...fields, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function menuCodeTaken(trx: Kysely<DB>, menuCode: string, exceptId: string | undefined): Promise<boolean> {
+  let q = trx.selectFrom('menu').select('id').where('menu_code', '=', menuCode);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function hasChildren(trx: Kysely<DB>, menuCode: string): Promise<boolean> {
+  const row = await trx.selectFrom('menu').select('id').where('parent_code', '=', menuCode).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the element; its grants (role_menu, user_menu) go with it through ON DELETE CASCADE. */
+export async function deleteMenu(trx: Kysely<DB>, id: string): Promise<void> {
+  await trx.deleteFrom('menu').where('id', '=', id).execute();
+}
+
+/**
+ * Marks elements platform-only and withdraws them from every enterprise role and enterprise user, so the
+ * rule "platform elements are never granted to companies" holds after the change too.
+ */
+export async function makePlatformOnly(trx: Kysely<DB>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('menu')
+    .set({ scope: 'PLATFORM', updated_at: sql`now()` })
+    .where('id', 'in', ids)
+    .where('scope', '<>', 'PLATFORM')
+    .execute();
+  await trx
+    .deleteFrom('role_menu')
+    .where('menu_id', 'in', ids)
+    .where('role_id', 'in', (eb) => eb.selectFrom('role').select('id').where('scope', '=', 'ENTERPRISE'))
+    .execute();
+  await trx
+    .deleteFrom('user_menu')
+    .where('menu_id', 'in', ids)
+    .where('user_id', 'in', (eb) => eb.selectFrom('app_user').select('id').where('company_id', 'is not', null))
     .execute();
 }
