@@ -20,6 +20,8 @@ export interface PagedTableProps<Row extends object, Filters extends object> {
   toFilters?: (values: Record<string, unknown>) => Filters;
   /** Buttons above the table (add, export ...). */
   toolbar?: ReactNode;
+  /** Checkboxes for actions on chosen rows (export, batch changes). */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 /**
@@ -35,6 +37,7 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
   searchFields,
   toFilters,
   toolbar,
+  rowSelection,
 }: PagedTableProps<Row, Filters>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -85,6 +88,7 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
       {toolbar && <div className="paged-table__toolbar">{toolbar}</div>}
       <Table<Row>
         rowKey={rowKey}
+        rowSelection={rowSelection}
         columns={columns}
         dataSource={result.data?.list ?? []}
         loading={result.isFetching}
