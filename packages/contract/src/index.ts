@@ -8,3 +8,5 @@ export * from './api/accessAdmin.js';
 export * from './api/dept.js';
 export * from './api/dict.js';
 export * from './api/userinfo.js';
+export * from './api/operationLog.js';
+export * from './api/file.js';

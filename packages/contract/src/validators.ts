@@ -113,8 +113,29 @@ export const VALIDATION_MESSAGES = {
   'validation.fileSize': { zh_CN: '文件大小不能超过 {max}', en_US: 'The file cannot be larger than {max}' },
   'validation.fileEmpty': { zh_CN: '文件内容为空', en_US: 'The file is empty' },
   'validation.fileContent': {
-    zh_CN: '文件内容与允许的格式不符',
-    en_US: 'The file content does not match an allowed format',
+    zh_CN: '文件内容与允许的格式（{types}）不符',
+    en_US: 'The file content does not match an allowed format ({types})',
+  },
+  'validation.fileCount': { zh_CN: '一次只能上传一个文件', en_US: 'Upload one file at a time' },
+  'validation.archiveEntries': {
+    zh_CN: '压缩包内的文件不能超过 {max} 个',
+    en_US: 'The archive cannot hold more than {max} entries',
+  },
+  'validation.archiveSize': {
+    zh_CN: '解压后的大小不能超过 {max}',
+    en_US: 'The unpacked size cannot exceed {max}',
+  },
+  'validation.archiveCorrupt': {
+    zh_CN: '文件已损坏或不是有效的表格文件',
+    en_US: 'The file is damaged or not a valid spreadsheet',
+  },
+  'validation.dateTime': {
+    zh_CN: '请输入正确的时间（YYYY-MM-DD HH:mm:ss）',
+    en_US: 'Enter a valid time (YYYY-MM-DD HH:mm:ss)',
+  },
+  'validation.timeOrder': {
+    zh_CN: '结束时间不能早于开始时间',
+    en_US: 'The end time cannot be earlier than the start time',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

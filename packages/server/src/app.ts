@@ -12,7 +12,9 @@ import { installLanguage } from './platform/http/lang.js';
 import { installWebApp } from './platform/http/webApp.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { dictRoutes } from './modules/dict/routes.js';
+import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { operationLogRoutes } from './modules/operationLog/routes.js';
 import { loginLogRoutes } from './modules/loginLog/routes.js';
 import { onlineUserRoutes } from './modules/onlineUser/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
@@ -30,6 +32,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   menuRoutes,
   userPermissionRoutes,
   loginLogRoutes,
+  operationLogRoutes,
+  fileRoutes,
   onlineUserRoutes,
   deptRoutes,
   dictRoutes,

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
+import { createFileStorage } from './platform/files/storage.js';
 import { seedAdmin } from './seed/adminSeed.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { seedPlatform } from './seed/platformSeed.js';
@@ -18,7 +19,7 @@ async function main() {
   const firstStart = await seedAdmin(database.db, config);
   if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
 
-  const app = await buildApp({ database, db: database.db, config });
+  const app = await buildApp({ database, db: database.db, config, storage: createFileStorage(config.dataDir) });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },

@@ -30,7 +30,7 @@ describe('route declarations', () => {
   });
 
   it('refuses to start with a route that declares nothing', async () => {
-    const app = await buildApp({ database: t.database, db: t.database.db, config: t.config }, { logger: false });
+    const app = await buildApp({ database: t.database, db: t.database.db, config: t.config, storage: t.storage }, { logger: false });
     expect(() => app.get('/acc/api/forgotten', async () => 'x')).toThrow(/declares no access/);
     await app.close();
   });

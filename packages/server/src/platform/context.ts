@@ -4,12 +4,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { DB } from './db/schema.js';
+import type { FileStorage } from './files/storage.js';
 
-/** What every module's routes receive: the database and the configuration. */
+/** What every module's routes receive: the database, the configuration and the file storage. */
 export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   config: Config;
+  storage: FileStorage;
 }
 
 /** The Fastify instance with contract (zod) schemas as its type provider. */

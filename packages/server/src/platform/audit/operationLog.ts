@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 /** What a route records in the operation log; `false` records nothing (reads that change nothing). */
@@ -55,6 +55,15 @@ function targetOf(request: FastifyRequest): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 200) : '';
 }
 
+function accountNamed(db: Kysely<DB>, username: string) {
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'company_id'])
+    .where(sql<boolean>`lower(username) = lower(${username})`)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
 /**
  * Records every change (and every sign-in) after its response is sent: who, company, module, action,
  * target, IP, user agent, result, duration. Handlers write nothing by hand; a route may name its module and
@@ -73,13 +82,17 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
     const principal = request.principal;
     const body = request.body as Record<string, unknown> | undefined;
     const failed = request.resultCode !== null && request.resultCode !== 'SUCCESS';
+    const named = typeof body?.username === 'string' ? body.username.trim().slice(0, 64) : '';
     try {
+      // A sign-in has no session yet: its entry belongs to the account the form named (and so to that
+      // account's company, whose administrators read it), when such an account exists.
+      const account = principal ? null : named ? await accountNamed(db, named) : undefined;
       await db
         .insertInto('operation_log')
         .values({
-          user_id: principal?.userId ?? null,
-          username: principal?.username ?? (typeof body?.username === 'string' ? body.username.slice(0, 64) : ''),
-          company_id: principal?.companyId ?? null,
+          user_id: principal?.userId ?? account?.id ?? null,
+          username: principal?.username ?? named,
+          company_id: principal?.companyId ?? account?.company_id ?? null,
           module,
           action,
           target: targetOf(request),

@@ -1,0 +1,21 @@
+import type { Readable } from 'node:stream';
+import { createDiskStorage } from './diskStorage.js';
+import { createMemoryStorage } from './memoryStorage.js';
+
+/**
+ * Where uploaded bytes live, addressed by their SHA-256: identical content is stored once, and a name is
+ * never taken from the request. Local disk by default; another backend (object storage) implements the
+ * same three calls.
+ */
+export interface FileStorage {
+  /** Stores the bytes (once per content) and tells their address and size. */
+  put(bytes: Buffer): Promise<{ sha256: string; size: number }>;
+  /** The stored bytes as a stream; the stream fails when there is nothing under that address. */
+  open(sha256: string): Readable;
+  exists(sha256: string): Promise<boolean>;
+}
+
+/** The storage for DATA_DIR: in memory for 'memory://' (tests), else DATA_DIR/files on disk. */
+export function createFileStorage(dataDir: string): FileStorage {
+  return dataDir.startsWith('memory://') ? createMemoryStorage() : createDiskStorage(dataDir);
+}
