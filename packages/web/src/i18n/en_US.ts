@@ -1,4 +1,6 @@
 import type { Messages } from './zh_CN';
+import deptEn from './en_US/dept';
+import dictionaryEn from './en_US/dictionary';
 
 /** English messages; typed by the Chinese file so a missing or extra key fails the type-check. */
 const en_US: Messages = {
@@ -130,6 +132,8 @@ const en_US: Messages = {
     forceLogoutTitle: 'Force logout',
     forceLogoutConfirm: 'Force user {{username}} to sign out?',
   },
+  dept: deptEn,
+  dictionary: dictionaryEn,
 };
 
 export default en_US;

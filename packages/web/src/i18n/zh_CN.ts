@@ -1,3 +1,5 @@
+import deptZh from './zh_CN/dept';
+import dictionaryZh from './zh_CN/dictionary';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -132,6 +134,8 @@ const zh_CN = {
     forceLogoutTitle: '强制下线',
     forceLogoutConfirm: '确定要将用户 {{username}} 强制下线吗？',
   },
+  dept: deptZh,
+  dictionary: dictionaryZh,
 };
 
 export type Messages = typeof zh_CN;

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { VALIDATORS, validationMessage, type Lang, type ValidatorName } from '@rd/contract';
+import { isHttpError } from '../api/HttpError';
+import { useStore } from '../app/state/createStore';
+import { appStore } from '../app/state/appStore';
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Form rules built on the contract's validators and messages, so a form accepts exactly what the API
+ * accepts and says so in the same words.
+ */
+export function fieldRules(lang: Lang) {
+  return {
+    /** Text that holds more than blanks. */
+    required: (): Rule => ({ required: true, whitespace: true, message: validationMessage('validation.required', lang) }),
+    /** Any value for numbers and choices (0 is a value). */
+    requiredValue: (): Rule => ({ required: true, message: validationMessage('validation.required', lang) }),
+    maxLength: (max: number): Rule => ({ type: 'string', max, message: validationMessage('validation.tooLong', lang, { max }) }),
+    /** One of the shared validators (spec 5.2); an empty value passes (pair with required() when needed). */
+    pattern: (name: ValidatorName): Rule => ({
+      validator: (_, value: unknown) =>
+        isBlank(value) || VALIDATORS[name].test(value)
+          ? Promise.resolve()
+          : Promise.reject(new Error(validationMessage(VALIDATORS[name].key, lang))),
+    }),
+    /** A whole number from min to max. */
+    integerRange: (min: number, max: number): Rule => ({
+      validator: (_, value: unknown) => {
+        if (isBlank(value)) return Promise.resolve();
+        if (typeof value !== 'number' || !Number.isInteger(value)) return Promise.reject(new Error(validationMessage('validation.integer', lang)));
+        if (value < min) return Promise.reject(new Error(validationMessage('validation.tooSmall', lang, { min })));
+        if (value > max) return Promise.reject(new Error(validationMessage('validation.tooBig', lang, { max })));
+        return Promise.resolve();
+      },
+    }),
+  };
+}
+
+export type FieldRules = ReturnType<typeof fieldRules>;
+
+/** The rules in the current language. */
+export function useFieldRules(): FieldRules {
+  const lang = useStore(appStore, (s) => s.language);
+  return useMemo(() => fieldRules(lang), [lang]);
+}
+
+/**
+ * Shows the server's field errors (PARAM_CHECK, DUPLICATE) under the form's own fields; errors about
+ * fields the form does not have stay in the message the HTTP client already showed.
+ */
+export function showServerFieldErrors(form: FormInstance, error: unknown, fields: readonly string[]): void {
+  if (!isHttpError(error)) return;
+  const own = error.errors.filter((e) => fields.includes(e.field));
+  if (own.length) form.setFields(own.map((e) => ({ name: e.field, errors: [e.message] })));
+}
