@@ -40,4 +40,10 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
   { name: 'OnlineUser', path: 'onlineUser', component: lazy(() => import('../pages/system/OnlineUser')) },
   { name: 'Dept', path: 'dept', component: lazy(() => import('../pages/system/Dept')) },
   { name: 'Dictionary', path: 'dictionary', component: lazy(() => import('../pages/system/Dictionary')) },
+  {
+    name: 'UserInfo',
+    path: 'userInfo',
+    component: lazy(() => import('../pages/system/UserInfo')),
+    preview: { name: 'UserView', path: 'userView', component: lazy(() => import('../pages/system/UserView')) },
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Messages } from './zh_CN';
+import userInfoEn from './en_US/userInfo';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 
@@ -134,6 +135,7 @@ const en_US: Messages = {
   },
   dept: deptEn,
   dictionary: dictionaryEn,
+  userInfo: userInfoEn,
 };
 
 export default en_US;

@@ -1,5 +1,6 @@
 import deptZh from './zh_CN/dept';
 import dictionaryZh from './zh_CN/dictionary';
+import userInfoZh from './zh_CN/userInfo';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -136,6 +137,7 @@ const zh_CN = {
   },
   dept: deptZh,
   dictionary: dictionaryZh,
+  userInfo: userInfoZh,
 };
 
 export type Messages = typeof zh_CN;
