@@ -380,6 +380,26 @@ describe('the user list', () => {
     expect(platform.body.data.roles.map((r) => r.roleCode).sort()).toEqual(['AUDITOR', 'PLATFORM_ADMIN']);
   });
 
+  it('labels sex options from the sex dictionary when it is there, with built-in labels otherwise', async () => {
+    const sexLabels = async () => {
+      const res = await call<{ sexOptions: Array<{ value: string; label: string }> }>(t.app, 'GET', '/acc/userinfo/queryUserInit', {
+        token: await tokenOf('adminA'),
+      });
+      return res.body.data.sexOptions;
+    };
+    const item = db.updateTable('dict_item').where('type_code', '=', 'sys_user_sex').where('dic_code', '=', '1');
+    await item.set({ dic_name: '男士' }).execute();
+    expect(await sexLabels()).toEqual([
+      { value: '0', label: '未知' },
+      { value: '1', label: '男士' },
+      { value: '2', label: '女' },
+    ]);
+    await db.updateTable('dict_type').set({ status: 'DISABLED' }).where('type_code', '=', 'sys_user_sex').execute();
+    expect((await sexLabels()).map((o) => o.label)).toEqual(['未知', '男', '女']);
+    await db.updateTable('dict_type').set({ status: 'ENABLED' }).where('type_code', '=', 'sys_user_sex').execute();
+    await item.set({ dic_name: '男' }).execute();
+  });
+
   it("lists the caller's company's users for role assignment, with a keyword", async () => {
     const token = await tokenOf('adminA');
     const res = await call<Page<{ id: string; usercode: string; username: string; name: string }>>(

@@ -4,9 +4,9 @@ import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { xlsxStream, type XlsxColumn } from '../../platform/export/xlsx.js';
 import { orderColumn } from '../../platform/paging.js';
-import { statusOf } from './service.js';
+import { sexOptions, statusOf } from './service.js';
 import { exportedUsers, USER_SORT, type UserRow } from './store.js';
-import { EXPORT_TEXTS, SEX_LABELS, STATUS_LABELS } from './texts.js';
+import { EXPORT_TEXTS, STATUS_LABELS } from './texts.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -22,14 +22,14 @@ export function userExportFileName(lang: Lang, now = new Date()): string {
   return `${EXPORT_TEXTS[lang].fileName}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.xlsx`;
 }
 
-function columns(lang: Lang, withCompany: boolean): XlsxColumn<UserRow>[] {
+function columns(lang: Lang, withCompany: boolean, sexLabels: ReadonlyMap<string, string>): XlsxColumn<UserRow>[] {
   const t = EXPORT_TEXTS[lang];
   const roleName = (r: UserRow['roles'][number]) => (lang === 'en_US' && r.roleNameEn ? r.roleNameEn : r.roleName);
   const all: Array<XlsxColumn<UserRow> | false> = [
     { header: t.userCode, width: 14, value: (u) => u.user_code },
     { header: t.username, width: 18, value: (u) => u.username },
     { header: t.name, width: 14, value: (u) => u.name },
-    { header: t.sex, width: 8, value: (u) => SEX_LABELS[lang][u.sex] },
+    { header: t.sex, width: 8, value: (u) => sexLabels.get(u.sex) ?? u.sex },
     withCompany && { header: t.companyName, width: 24, value: (u) => u.company_name },
     { header: t.deptName, width: 16, value: (u) => u.dept_name },
     { header: t.jobTitle, width: 14, value: (u) => u.job_title },
@@ -50,7 +50,7 @@ function columns(lang: Lang, withCompany: boolean): XlsxColumn<UserRow>[] {
  * The users matching the filters (or the listed ids) as an .xlsx stream, in the list's order. The sort
  * name is checked before the stream starts, so a bad one is still a PARAM_CHECK answer.
  */
-export function userExport(
+export async function userExport(
   db: Kysely<DB>,
   actor: Principal,
   lang: Lang,
@@ -58,9 +58,10 @@ export function userExport(
   onError: (error: unknown) => void,
 ) {
   const order = { column: orderColumn(USER_SORT, body.orderName), direction: body.orderType ?? USER_SORT.defaultType };
+  const sexLabels = new Map((await sexOptions(db, lang)).map((o) => [o.value, o.label]));
   return xlsxStream({
     sheetName: EXPORT_TEXTS[lang].sheetName,
-    columns: columns(lang, actor.userType !== '3'),
+    columns: columns(lang, actor.userType !== '3', sexLabels),
     rows: exportedUsers(db, actor, body, order),
     onError,
   });

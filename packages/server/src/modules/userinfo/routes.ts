@@ -167,7 +167,7 @@ export async function userinfoRoutes(app: App, { db, config }: AppContext) {
     },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const stream = userExport(db, currentPrincipal(request), lang, request.body, (error) =>
+      const stream = await userExport(db, currentPrincipal(request), lang, request.body, (error) =>
         request.log.error({ err: error }, 'user export failed after it started'),
       );
       return asAttachment(reply, userExportFileName(lang), XLSX_CONTENT_TYPE).send(stream);

@@ -17,6 +17,7 @@ import {
   type UserInit,
   type UserListItem,
   type UserListQuery,
+  type UserOption,
   type UserPasswordResult,
   type UserPictureBody,
   type UserStatus,
@@ -35,6 +36,7 @@ import {
   companyOptions,
   departmentBelongsTo,
   departmentsOf,
+  dictionaryItems,
   insertUser,
   passwordState,
   replaceUserRoles,
@@ -123,6 +125,20 @@ export async function userDetail(db: Kysely<DB>, actor: Principal, id: string): 
   };
 }
 
+/** Dictionary type holding the sex labels; its values must be among USER_SEX_VALUES to be offered. */
+const SEX_DICTIONARY = 'sys_user_sex';
+
+/**
+ * Sex options: the labels of the sex dictionary when it is there (administrators may relabel them), the
+ * built-in labels otherwise. Only values the API accepts are offered.
+ */
+export async function sexOptions(db: Kysely<DB>, lang: Lang): Promise<UserOption[]> {
+  const accepted = new Set<string>(USER_SEX_VALUES);
+  const items = (await dictionaryItems(db, SEX_DICTIONARY)).filter((i) => accepted.has(i.dic_code));
+  if (items.length === 0) return USER_SEX_VALUES.map((value) => ({ value, label: SEX_LABELS[lang][value] }));
+  return items.map((i) => ({ value: i.dic_code, label: lang === 'en_US' && i.dic_name_en ? i.dic_name_en : i.dic_name }));
+}
+
 /** Departments as a tree; a department whose parent is not in the list becomes a root. */
 export function buildDeptTree(rows: ReadonlyArray<{ id: string; parent_id: string | null; dept_name: string; status: 'ENABLED' | 'DISABLED' }>): UserDeptNode[] {
   const nodes = new Map<string, UserDeptNode>(
@@ -165,7 +181,7 @@ export async function userInit(db: Kysely<DB>, actor: Principal, lang: Lang, com
       builtin: r.builtin,
       grantable: grantable.has(r.id),
     })),
-    sexOptions: USER_SEX_VALUES.map((value) => ({ value, label: SEX_LABELS[lang][value] })),
+    sexOptions: await sexOptions(db, lang),
     statusOptions: USER_STATUS_VALUES.map((value) => ({ value, label: STATUS_LABELS[lang][value] })),
     companies: actor.userType === '3' ? [] : (await companyOptions(db)).map((c) => ({ value: c.id, label: c.full_name })),
   };

@@ -302,3 +302,17 @@ const FOR_ROLE_SORT: SortSpec = {
   defaultType: 'asc',
   tieBreaker: 'u.id',
 };
+
+/** Enabled items of a dictionary type in their order (the labels administrators may have edited). */
+export function dictionaryItems(db: Kysely<DB>, typeCode: string) {
+  return db
+    .selectFrom('dict_item as i')
+    .innerJoin('dict_type as t', 't.type_code', 'i.type_code')
+    .select(['i.dic_code', 'i.dic_name', 'i.dic_name_en'])
+    .where('i.type_code', '=', typeCode)
+    .where('i.status', '=', 'ENABLED')
+    .where('t.status', '=', 'ENABLED')
+    .orderBy('i.sort')
+    .orderBy('i.dic_code')
+    .execute();
+}
