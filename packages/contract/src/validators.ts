@@ -342,7 +342,9 @@ export type ValidatorName = keyof typeof VALIDATORS;
 /** A string whose type errors are keys: missing → 'validation.required', wrong type → 'validation.invalid'. */
 export function zString() {
   return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid'),
+    // Only type errors are named here; length and pattern checks keep their own keys.
+    error: (issue) =>
+      issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid',
   });
 }
 
@@ -352,7 +354,9 @@ export const zRequired = zString().trim().min(1, 'validation.required');
 export const zNotEmpty = zString().refine((v) => v.trim().length > 0, 'validation.notEmpty');
 /** A number other than zero. */
 export const zNotZero = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .number({
+    error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined ? 'validation.required' : 'validation.invalid'),
+  })
   .refine((n) => n !== 0, 'validation.notZero');
 
 export const zMobile = zString().regex(MOBILE, 'validation.mobile');
@@ -373,7 +377,9 @@ export const zCommonName = zString().regex(COMMON_NAME, 'validation.commonName')
 export const zScale = zString().regex(SCALE, 'validation.scale');
 /** Scale as a number: 0 to 100, at most 2 decimal places. */
 export const zScaleNumber = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .number({
+    error: (issue) => (issue.code !== 'invalid_type' ? undefined : issue.input === undefined ? 'validation.required' : 'validation.invalid'),
+  })
   .min(0, 'validation.scale')
   .max(100, 'validation.scale')
   .refine((n) => hasAtMostDecimals(n, 2), 'validation.scale');
