@@ -135,6 +135,7 @@ describe('menus → routes (spec 2.4)', () => {
       ['OnlineUser', 'onlineUser'],
       ['Dept', 'dept'],
       ['Dictionary', 'dictionary'],
+      ['UserInfo', 'userInfo'],
     ]);
   });
 });
