@@ -133,6 +133,7 @@ describe('menus → routes (spec 2.4)', () => {
     expect(ROUTE_TABLE.map((e) => [e.name, e.path])).toEqual([
       ['LoginLog', 'loginLog'],
       ['OnlineUser', 'onlineUser'],
+      ['OperationLog', 'operationLog'],
       ['Dept', 'dept'],
       ['Dictionary', 'dictionary'],
       ['UserInfo', 'userInfo'],

@@ -38,6 +38,7 @@ export function isNeverCached(entry: Pick<RouteTableEntry, 'name' | 'noCache'>):
 export const ROUTE_TABLE: readonly RouteTableEntry[] = [
   { name: 'LoginLog', path: 'loginLog', component: lazy(() => import('../pages/system/LoginLog')) },
   { name: 'OnlineUser', path: 'onlineUser', component: lazy(() => import('../pages/system/OnlineUser')) },
+  { name: 'OperationLog', path: 'operationLog', component: lazy(() => import('../pages/system/OperationLog')) },
   { name: 'Dept', path: 'dept', component: lazy(() => import('../pages/system/Dept')) },
   { name: 'Dictionary', path: 'dictionary', component: lazy(() => import('../pages/system/Dictionary')) },
   {

@@ -1,4 +1,7 @@
 import type { Messages } from './zh_CN';
+import dateShortcutEn from './en_US/dateShortcut';
+import operationLogEn from './en_US/operationLog';
+import uploadEn from './en_US/upload';
 import userInfoEn from './en_US/userInfo';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
@@ -136,6 +139,9 @@ const en_US: Messages = {
   dept: deptEn,
   dictionary: dictionaryEn,
   userInfo: userInfoEn,
+  dateShortcut: dateShortcutEn,
+  operationLog: operationLogEn,
+  upload: uploadEn,
 };
 
 export default en_US;

@@ -1,6 +1,9 @@
 import deptZh from './zh_CN/dept';
 import dictionaryZh from './zh_CN/dictionary';
 import userInfoZh from './zh_CN/userInfo';
+import dateShortcutZh from './zh_CN/dateShortcut';
+import operationLogZh from './zh_CN/operationLog';
+import uploadZh from './zh_CN/upload';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -138,6 +141,9 @@ const zh_CN = {
   dept: deptZh,
   dictionary: dictionaryZh,
   userInfo: userInfoZh,
+  dateShortcut: dateShortcutZh,
+  operationLog: operationLogZh,
+  upload: uploadZh,
 };
 
 export type Messages = typeof zh_CN;
