@@ -133,6 +133,8 @@ describe('menus → routes (spec 2.4)', () => {
     expect(ROUTE_TABLE.map((e) => [e.name, e.path])).toEqual([
       ['LoginLog', 'loginLog'],
       ['OnlineUser', 'onlineUser'],
+      ['UserRole', 'userRole'],
+      ['MenuConf', 'menuConf'],
       ['OperationLog', 'operationLog'],
       ['Dept', 'dept'],
       ['Dictionary', 'dictionary'],

@@ -38,6 +38,8 @@ export function isNeverCached(entry: Pick<RouteTableEntry, 'name' | 'noCache'>):
 export const ROUTE_TABLE: readonly RouteTableEntry[] = [
   { name: 'LoginLog', path: 'loginLog', component: lazy(() => import('../pages/system/LoginLog')) },
   { name: 'OnlineUser', path: 'onlineUser', component: lazy(() => import('../pages/system/OnlineUser')) },
+  { name: 'UserRole', path: 'userRole', component: lazy(() => import('../pages/system/UserRole')) },
+  { name: 'MenuConf', path: 'menuConf', component: lazy(() => import('../pages/system/MenuConf')) },
   { name: 'OperationLog', path: 'operationLog', component: lazy(() => import('../pages/system/OperationLog')) },
   { name: 'Dept', path: 'dept', component: lazy(() => import('../pages/system/Dept')) },
   { name: 'Dictionary', path: 'dictionary', component: lazy(() => import('../pages/system/Dictionary')) },

@@ -3,6 +3,8 @@ import dateShortcutEn from './en_US/dateShortcut';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
 import userInfoEn from './en_US/userInfo';
+import userRoleEn from './en_US/userRole';
+import menuConfEn from './en_US/menuConf';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 
@@ -139,6 +141,8 @@ const en_US: Messages = {
   dept: deptEn,
   dictionary: dictionaryEn,
   userInfo: userInfoEn,
+  userRole: userRoleEn,
+  menuConf: menuConfEn,
   dateShortcut: dateShortcutEn,
   operationLog: operationLogEn,
   upload: uploadEn,

@@ -1,6 +1,8 @@
 import deptZh from './zh_CN/dept';
 import dictionaryZh from './zh_CN/dictionary';
 import userInfoZh from './zh_CN/userInfo';
+import userRoleZh from './zh_CN/userRole';
+import menuConfZh from './zh_CN/menuConf';
 import dateShortcutZh from './zh_CN/dateShortcut';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
@@ -141,6 +143,8 @@ const zh_CN = {
   dept: deptZh,
   dictionary: dictionaryZh,
   userInfo: userInfoZh,
+  userRole: userRoleZh,
+  menuConf: menuConfZh,
   dateShortcut: dateShortcutZh,
   operationLog: operationLogZh,
   upload: uploadZh,

@@ -85,6 +85,9 @@ const MENU_ICONS: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+/** The icon names the menu configuration screen offers. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(MENU_ICONS);
+
 export function MenuIcon({ name }: { name: string }) {
   const Icon = MENU_ICONS[name] ?? AppstoreOutlined;
   return <Icon />;

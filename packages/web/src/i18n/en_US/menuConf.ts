@@ -1,0 +1,41 @@
+import type menuConf from '../zh_CN/menuConf';
+
+/** Menu configuration screen (English); typed by the Chinese file. */
+const menuConfEn: typeof menuConf = {
+  menuName: 'Menu name',
+  menuNameEn: 'English name',
+  menuCode: 'Menu code',
+  menuIcon: 'Icon',
+  sort: 'Sort',
+  menuUrl: 'Route name',
+  type: 'Type',
+  typeMENU: 'Menu',
+  typeBUTTON: 'Button',
+  parentMenuCode: 'Parent menu',
+  topLevel: 'None (top level)',
+  isShow: 'Visible',
+  shown: 'Shown',
+  hidden: 'Hidden',
+  permission: 'Permission code',
+  platformOnly: 'Platform only',
+  platformOnlyHelp: 'Platform-only menus and buttons are never granted to enterprise roles; so are their children',
+  addRoot: 'Add top-level menu',
+  addChild: 'Add child',
+  edit: 'Edit',
+  delete: 'Delete',
+  addTitle: 'Add menu',
+  editTitle: 'Edit menu',
+  deleteTitle: 'Delete menu',
+  deleteConfirm: 'Deleting may break business data. Delete “{{name}}”?',
+  expandAll: 'Expand all',
+  collapseAll: 'Collapse all',
+  refresh: 'Refresh',
+  required: 'Please enter the {{field}}',
+  tooLong: 'Enter at most {{max}} characters',
+  menuCodeRule: 'Only letters, digits and _ : . are allowed',
+  permissionRule: 'Written area:entity:action, e.g. system:user:add',
+  identifierRule: 'Only letters, digits and underscores are allowed',
+  reloadHint: 'Changes reach users when they next reload the page',
+};
+
+export default menuConfEn;

@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useState } from 'react';
+import { AutoComplete, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  ACCESS_SORT_MAX,
+  MENU_CODE,
+  MENU_NAME_EN_MAX,
+  MENU_NAME_MAX,
+  PERMISSION_CODE,
+  ROUTE_NAME,
+  type MenuConfNode,
+  type MenuType,
+} from '@rd/contract';
+import { isHttpError } from '../../../api/HttpError';
+import { saveMenu } from '../../../api/menuConf';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../app/layout/menuIcons';
+import { ROUTE_TABLE } from '../../../app/routeTable';
+import { useStore } from '../../../app/state/createStore';
+import { appStore } from '../../../app/state/appStore';
+import { findNode, parentChoices } from './menuTree';
+
+export type MenuFormTarget = { kind: 'add'; parentCode: string | null } | { kind: 'edit'; node: MenuConfNode };
+
+interface MenuFormValues {
+  menuName: string;
+  menuNameEn: string;
+  menuCode: string;
+  menuIcon?: string;
+  sort: number;
+  menuUrl?: string;
+  type: MenuType;
+  parentMenuCode?: string | null;
+  isShow: '0' | '1';
+  permission?: string;
+  platformOnly: boolean;
+}
+
+export interface MenuFormModalProps {
+  target: MenuFormTarget;
+  tree: readonly MenuConfNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Route names the client can render: a screen's url must name one of them to become a route. */
+const ROUTE_NAMES = [...new Set(ROUTE_TABLE.flatMap((r) => (r.preview ? [r.name, r.preview.name] : [r.name])))].sort();
+
+/** Add or edit one menu or button element. */
+export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalProps) {
+  const { t } = useTranslation();
+  const lang = useStore(appStore, (s) => s.language);
+  const [form] = Form.useForm<MenuFormValues>();
+  const [saving, setSaving] = useState(false);
+  const editing = target.kind === 'edit' ? target.node : null;
+  const type = Form.useWatch('type', form) ?? editing?.type ?? 'MENU';
+  const parentCode = Form.useWatch('parentMenuCode', form);
+  const parent = parentCode ? findNode(tree, (n) => n.menuCode === parentCode) : undefined;
+  const parentPlatformOnly = parent?.scope === 'PLATFORM';
+
+  const initialValues: MenuFormValues = editing
+    ? {
+        menuName: editing.menuName,
+        menuNameEn: editing.menuNameEn,
+        menuCode: editing.menuCode,
+        menuIcon: editing.menuIcon || undefined,
+        sort: editing.sort,
+        menuUrl: editing.menuUrl,
+        type: editing.type,
+        parentMenuCode: editing.parentMenuCode,
+        isShow: editing.isShow,
+        permission: editing.permission ?? '',
+        platformOnly: editing.scope === 'PLATFORM',
+      }
+    : {
+        menuName: '',
+        menuNameEn: '',
+        menuCode: '',
+        sort: 0,
+        type: 'MENU',
+        parentMenuCode: target.kind === 'add' ? target.parentCode : null,
+        isShow: '1',
+        platformOnly: false,
+      };
+
+  // Under a platform-only parent an element is platform-only too; the switch shows it.
+  useEffect(() => {
+    if (parentPlatformOnly) form.setFieldValue('platformOnly', true);
+  }, [form, parentPlatformOnly]);
+
+  const parentOptions = useMemo(() => parentChoices(tree, editing?.id ?? null, lang), [tree, editing, lang]);
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('menuConf.required', { field }) });
+
+  const submit = async () => {
+    let values: MenuFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show what is wrong
+    }
+    setSaving(true);
+    try {
+      const { platformOnly, ...fields } = values;
+      await saveMenu({
+        ...fields,
+        id: editing?.id,
+        menuIcon: fields.menuIcon ?? '',
+        menuUrl: fields.menuUrl ?? '',
+        parentMenuCode: fields.parentMenuCode ?? '',
+        permission: fields.permission ?? '',
+        scope: platformOnly || parentPlatformOnly ? 'PLATFORM' : 'ALL',
+      });
+      onSaved();
+    } catch (error) {
+      if (isHttpError(error) && error.errors.length > 0) {
+        form.setFields(error.errors.map((e) => ({ name: e.field as keyof MenuFormValues, errors: [e.message] })));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={640}
+      title={t(editing ? 'menuConf.editTitle' : 'menuConf.addTitle')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} data-testid="menu-form">
+        <Form.Item name="type" label={t('menuConf.type')}>
+          <Radio.Group
+            options={[
+              { value: 'MENU', label: t('menuConf.typeMENU') },
+              { value: 'BUTTON', label: t('menuConf.typeBUTTON') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="parentMenuCode" label={t('menuConf.parentMenuCode')}>
+          <TreeSelect
+            allowClear
+            showSearch
+            treeDefaultExpandAll
+            placeholder={t('menuConf.topLevel')}
+            treeData={parentOptions}
+            treeNodeFilterProp="title"
+            data-testid="menu-parent"
+          />
+        </Form.Item>
+        <Form.Item name="menuName" label={t('menuConf.menuName')} rules={[required(t('menuConf.menuName')), { max: MENU_NAME_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_MAX }) }]}>
+          <Input maxLength={MENU_NAME_MAX} data-testid="menu-name" />
+        </Form.Item>
+        <Form.Item name="menuNameEn" label={t('menuConf.menuNameEn')} rules={[required(t('menuConf.menuNameEn')), { max: MENU_NAME_EN_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_EN_MAX }) }]}>
+          <Input maxLength={MENU_NAME_EN_MAX} data-testid="menu-name-en" />
+        </Form.Item>
+        <Form.Item
+          name="menuCode"
+          label={t('menuConf.menuCode')}
+          rules={[required(t('menuConf.menuCode')), { pattern: MENU_CODE, message: t('menuConf.menuCodeRule') }]}
+        >
+          <Input maxLength={64} data-testid="menu-code" />
+        </Form.Item>
+        <Form.Item
+          name="permission"
+          label={t('menuConf.permission')}
+          dependencies={['type']}
+          rules={[
+            // Read at validation time: the type may have just changed.
+            ({ getFieldValue }) => ({ ...required(t('menuConf.permission')), required: getFieldValue('type') === 'BUTTON' }),
+            { pattern: PERMISSION_CODE, message: t('menuConf.permissionRule') },
+          ]}
+        >
+          <Input maxLength={100} placeholder="system:user:add" data-testid="menu-permission" />
+        </Form.Item>
+        {type === 'MENU' && (
+          <>
+            <Form.Item name="menuUrl" label={t('menuConf.menuUrl')} rules={[{ pattern: ROUTE_NAME, message: t('menuConf.identifierRule') }]}>
+              <AutoComplete
+                allowClear
+                options={ROUTE_NAMES.map((name) => ({ value: name }))}
+                filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+                data-testid="menu-url"
+              />
+            </Form.Item>
+            <Form.Item name="menuIcon" label={t('menuConf.menuIcon')}>
+              <Select
+                allowClear
+                showSearch
+                options={MENU_ICON_NAMES.map((name) => ({
+                  value: name,
+                  label: (
+                    <Space>
+                      <MenuIcon name={name} />
+                      {name}
+                    </Space>
+                  ),
+                }))}
+                filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+                data-testid="menu-icon"
+              />
+            </Form.Item>
+            <Form.Item name="isShow" label={t('menuConf.isShow')}>
+              <Radio.Group
+                options={[
+                  { value: '1', label: t('menuConf.shown') },
+                  { value: '0', label: t('menuConf.hidden') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="sort" label={t('menuConf.sort')}>
+          <InputNumber min={0} max={ACCESS_SORT_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="platformOnly" label={t('menuConf.platformOnly')} valuePropName="checked" extra={t('menuConf.platformOnlyHelp')}>
+          <Switch disabled={parentPlatformOnly} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
