@@ -1,6 +1,6 @@
 import './support/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -97,6 +97,9 @@ function renderAt(path = '/sys/userInfo') {
   return router;
 }
 
+// antd renders a lot; under a full parallel run a second is not always enough to see the answer.
+configure({ asyncUtilTimeout: 5000 });
+
 const showError = vi.fn();
 const showParamCheck = vi.fn();
 
@@ -159,6 +162,22 @@ describe('the users screen', () => {
     const sent = body(calls.find((c) => c.url === '/acc/userinfo/add')!);
     expect(sent).toMatchObject({ username: 'li_si', name: '李四', phone: '13900000000', sex: '0', roles: [] });
     expect(sent).not.toHaveProperty('userType');
+  });
+
+  it('lets a platform user choose the company of a new enterprise user, and requires it', async () => {
+    setUser({ ...USER, userId: 'me', userType: '1', permissionList: [] });
+    const calls = answer();
+    renderAt();
+    fireEvent.click(await screen.findByTestId('user-add'));
+    const form = await screen.findByTestId('user-form');
+    expect(within(form).getByTestId('user-form-company')).toBeTruthy();
+    fireEvent.change(within(form).getByTestId('user-form-username'), { target: { value: 'new_user' } });
+    fireEvent.change(within(form).getByTestId('user-form-name'), { target: { value: '新用户' } });
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    expect(await within(form).findByText('此项为必填项')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/acc/userinfo/add')).toBe(false);
+    // The company column is shown to platform users.
+    expect(screen.getAllByText('所属企业').length).toBeGreaterThan(0);
   });
 
   it('puts the server’s field errors on the form fields', async () => {

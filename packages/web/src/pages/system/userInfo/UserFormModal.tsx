@@ -84,7 +84,10 @@ function UserForm({ userId, platform, initial, companyOfUser, onClose, onSaved }
   const chosenCompany = Form.useWatch('companyId', form) ?? undefined;
   // The roles and departments on offer are those of the company the user belongs (or will belong) to.
   const companyId = platform ? (userType === '3' ? chosenCompany : undefined) : companyOfUser;
+  // A platform user adding an enterprise user picks the company first; until then nothing is on offer.
+  const awaitingCompany = platform && userType === '3' && !chosenCompany;
   const init = useQuery({ queryKey: ['userInit', companyId ?? '', lang], queryFn: () => fetchUserInit(companyId) });
+  const offered = awaitingCompany ? { roles: [], depts: [] } : { roles: init.data?.roles ?? [], depts: init.data?.depts ?? [] };
 
   const rule = (field: UserFormField): Rule => ({
     validator: (_r, value: unknown) => {
@@ -123,7 +126,7 @@ function UserForm({ userId, platform, initial, companyOfUser, onClose, onSaved }
     }
   };
 
-  const roleOptions = (init.data?.roles ?? []).map((r) => ({
+  const roleOptions = offered.roles.map((r) => ({
     value: r.id,
     label: roleLabel(r, lang),
     // A role granting more than the caller holds would be refused; roles the user already has stay removable.
@@ -178,7 +181,7 @@ function UserForm({ userId, platform, initial, companyOfUser, onClose, onSaved }
             allowClear
             treeDefaultExpandAll
             placeholder={t('userInfo.selectPlaceholder')}
-            treeData={deptTreeOptions(init.data?.depts ?? [])}
+            treeData={deptTreeOptions(offered.depts)}
           />
         </Form.Item>
         <Form.Item name="jobTitle" label={t('userInfo.jobTitle')} rules={[rule('jobTitle')]}>
