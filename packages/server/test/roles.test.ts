@@ -357,7 +357,16 @@ describe('role holders', () => {
     expect((await set(tokens.entAdminA, [operator], await userIdOf('plainB'))).body.code).toBe('NOT_FOUND');
     // The super user sees platform roles, but they never go to an enterprise user.
     const mismatch = await set(tokens.admin, [await roleIdOf('PLATFORM_ADMIN')]);
-    expect(mismatch.body.code).toBe('ROLE_SCOPE_MISMATCH');
+    expect(mismatch.body.code).toBe('ROLE_NOT_ASSIGNABLE');
+    // Nor does an enterprise role go to platform staff, or a platform role to a company's users in bulk.
+    const toStaff = await set(tokens.admin, [operator], await userIdOf('staff'));
+    expect(toStaff.body.code).toBe('ROLE_NOT_ASSIGNABLE');
+    const bulk = await call(t.app, 'POST', '/acc/userRole/batchSaveUserRole', {
+      token: tokens.admin,
+      body: { roleId: await roleIdOf('AUDITOR'), userIds: [plainA2], lang: 'en_US' },
+    });
+    expect(bulk.body.code).toBe('ROLE_SCOPE_MISMATCH');
+    expect(bulk.body.msg).toContain('plainA2');
   });
 
   it('lists the enabled enterprise roles assignable in the company', async () => {

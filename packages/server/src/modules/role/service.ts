@@ -304,7 +304,8 @@ export async function saveUserRoles(db: Kysely<DB>, principal: Principal, body: 
     if (roles.length !== wanted.length) throw notFound();
     const misfits = roles.filter((r) => !fitsUser(r, user));
     if (misfits.length > 0) {
-      throw new AppError('ROLE_SCOPE_MISMATCH', { roles: misfits.map((r) => r.role_name).join(', '), users: user.username });
+      // The same answer as when the roles come with the user's form (userinfo add/edit).
+      throw new AppError('ROLE_NOT_ASSIGNABLE', { roles: misfits.map((r) => r.role_name).join(', ') });
     }
     const currentIds = (await rolesOfUser(trx, user.id)).map((r) => r.id);
     const currentVisible = (await visibleRolesByIds(trx, principal, currentIds)).map((r) => r.id);
