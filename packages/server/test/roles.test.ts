@@ -11,7 +11,7 @@ let t: TestApp;
 let companyA: string;
 let companyB: string;
 const PASS = 'Role-Pass-1';
-const tokens: Record<string, string> = {};
+const tokens = {} as Record<'admin' | 'entAdminA' | 'entAdminB' | 'granterA' | 'plainA' | 'staff', string>;
 
 interface RoleItem {
   id: string;
@@ -96,7 +96,7 @@ beforeAll(async () => {
   });
   await user('granterA', companyA, ['GRANTER_A']);
   tokens.admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['entAdminA', 'entAdminB', 'granterA', 'plainA', 'staff']) tokens[name] = await signIn(t.app, name, PASS);
+  for (const name of ['entAdminA', 'entAdminB', 'granterA', 'plainA', 'staff'] as const) tokens[name] = await signIn(t.app, name, PASS);
 });
 afterAll(() => t.close());
 
