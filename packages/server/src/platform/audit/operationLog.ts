@@ -55,13 +55,13 @@ function targetOf(request: FastifyRequest): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 200) : '';
 }
 
-function accountNamed(db: Kysely<DB>, username: string) {
+/** A column of the live account with this name, as a subquery (no row: NULL). */
+function ofAccountNamed(db: Kysely<DB>, username: string, column: 'id' | 'company_id') {
   return db
     .selectFrom('app_user')
-    .select(['id', 'company_id'])
+    .select(column)
     .where(sql<boolean>`lower(username) = lower(${username})`)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+    .where('deleted', '=', false);
 }
 
 /**
@@ -85,14 +85,14 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
     const named = typeof body?.username === 'string' ? body.username.trim().slice(0, 64) : '';
     try {
       // A sign-in has no session yet: its entry belongs to the account the form named (and so to that
-      // account's company, whose administrators read it), when such an account exists.
-      const account = principal ? null : named ? await accountNamed(db, named) : undefined;
+      // account's company, whose administrators read it), when such an account exists. Looked up inside
+      // the insert, so the entry still takes one round trip.
       await db
         .insertInto('operation_log')
         .values({
-          user_id: principal?.userId ?? account?.id ?? null,
+          user_id: principal ? principal.userId : named ? ofAccountNamed(db, named, 'id') : null,
           username: principal?.username ?? named,
-          company_id: principal?.companyId ?? account?.company_id ?? null,
+          company_id: principal ? principal.companyId : named ? ofAccountNamed(db, named, 'company_id') : null,
           module,
           action,
           target: targetOf(request),
