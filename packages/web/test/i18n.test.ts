@@ -31,3 +31,16 @@ describe('message files', () => {
     for (const key of keys(zh_CN)) expect(placeholders(text(en_US, key)), key).toEqual(placeholders(text(zh_CN, key)));
   });
 });
+
+describe('dates', () => {
+  it('start the week on Sunday in both languages (spec 9)', async () => {
+    const dayjs = (await import('dayjs')).default;
+    const { changeLanguage } = await import('../src/i18n/changeLanguage');
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      changeLanguage(lang);
+      // 2026-11-18 is a Wednesday; its week starts on Sunday 2026-11-15.
+      expect(dayjs('2026-11-18').startOf('week').format('YYYY-MM-DD')).toBe('2026-11-15');
+    }
+    changeLanguage('zh_CN');
+  });
+});

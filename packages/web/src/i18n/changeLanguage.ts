@@ -1,9 +1,12 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import zhCn from 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import type { Lang } from '@rd/contract';
 import { setLanguageState } from '../app/state/appStore';
 import i18n from './index';
+
+// Spec 9: the first day of the week is Sunday in both languages; dayjs' zh-cn starts on Monday.
+dayjs.locale({ ...zhCn, weekStart: 0 }, undefined, true);
 
 const DAYJS_LOCALE: Record<Lang, string> = { zh_CN: 'zh-cn', en_US: 'en' };
 

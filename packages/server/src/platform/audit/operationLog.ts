@@ -65,19 +65,20 @@ function ofAccountNamed(db: Kysely<DB>, username: string, column: 'id' | 'compan
 }
 
 /**
- * Records every change (and every sign-in) after its response is sent: who, company, module, action,
+ * Records every change (and every sign-in) just before its response is sent, so that once a client has
+ * its answer the entry exists: who, company, module, action,
  * target, IP, user agent, result, duration. Handlers write nothing by hand; a route may name its module and
  * action in `config.audit`, or opt out of the log with `audit: false`.
  */
 export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
   app.decorateRequest('resultCode', null);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.is404) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.is404) return payload;
     const routeUrl = request.routeOptions.url ?? '';
-    if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return;
+    if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return payload;
     const declared = request.routeOptions.config.audit;
-    if (declared === false) return;
-    if (declared === undefined && !CHANGING_METHODS.includes(request.method)) return;
+    if (declared === false) return payload;
+    if (declared === undefined && !CHANGING_METHODS.includes(request.method)) return payload;
     const { module, action } = declared ?? deriveAudit(routeUrl, request.method);
     const principal = request.principal;
     const body = request.body as Record<string, unknown> | undefined;
@@ -109,5 +110,6 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
     } catch (error) {
       request.log.error({ err: error }, 'operation log not written');
     }
+    return payload;
   });
 }
