@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createRole, createUser } from './support/fixtures.js';
+import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+
+/**
+ * Every route of the server, called by company B's administrator with the ids of company A's records
+ * in every place an id can go (path, query, body). Whatever each route answers, nothing of A may come
+ * back (no cross-company read, by id or by list) and none of A's rows may change (no cross-company write).
+ */
+let t: TestApp;
+const PASSWORD = 'Tenancy-Pass-1';
+const a = { company: '', dept: '', role: '', roleCode: '', user: '', userCode: '', file: '', session: '' };
+let tokenB = '';
+
+async function snapshotOfA(): Promise<string> {
+  const db = t.database.db;
+  const users = await db.selectFrom('app_user').selectAll().where('company_id', '=', a.company).orderBy('id').execute();
+  const userIds = users.map((u) => u.id);
+  const tables = {
+    company: await db.selectFrom('company').selectAll().where('id', '=', a.company).execute(),
+    users,
+    departments: await db.selectFrom('department').selectAll().where('company_id', '=', a.company).orderBy('id').execute(),
+    roles: await db.selectFrom('role').selectAll().where('company_id', '=', a.company).orderBy('id').execute(),
+    roleMenus: await db.selectFrom('role_menu').selectAll().where('role_id', '=', a.role).orderBy('menu_id').execute(),
+    userRoles: await db.selectFrom('user_role').selectAll().where('user_id', 'in', userIds).orderBy('user_id').orderBy('role_id').execute(),
+    userMenus: await db.selectFrom('user_menu').selectAll().where('user_id', 'in', userIds).orderBy('menu_id').execute(),
+    files: await db.selectFrom('stored_file').selectAll().where('company_id', '=', a.company).execute(),
+    sessions: await db
+      .selectFrom('user_session')
+      .select(['id', 'revoked_at', 'expires_at'])
+      .where('user_id', 'in', userIds)
+      .orderBy('id')
+      .execute(),
+  };
+  return JSON.stringify(tables);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  const db = t.database.db;
+  a.company = await createCompany(db, 'Tenant A');
+  const companyB = await createCompany(db, 'Tenant B');
+  a.dept = (
+    await db.insertInto('department').values({ company_id: a.company, dept_name: 'A 种植部' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  a.role = await createRole(db, { code: 'A_ROLE', companyId: a.company, menuCodes: ['loginLog'] });
+  a.roleCode = 'A_ROLE';
+  a.user = await createUser(db, { username: 'a_admin', password: PASSWORD, userType: '3', companyId: a.company, roles: ['ENTERPRISE_ADMIN', 'A_ROLE'] });
+  await db.updateTable('app_user').set({ dept_id: a.dept }).where('id', '=', a.user).execute();
+  a.userCode = (await db.selectFrom('app_user').select('user_code').where('id', '=', a.user).executeTakeFirstOrThrow()).user_code;
+  a.file = (
+    await db
+      .insertInto('stored_file')
+      .values({
+        company_id: a.company,
+        owner_id: a.user,
+        sha256: 'f'.repeat(64),
+        size_bytes: 3,
+        content_type: 'image/png',
+        extension: 'png',
+        original_name: 'a-logo.png',
+        place: 'image',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await signIn(t.app, 'a_admin', PASSWORD);
+  a.session = (await db.selectFrom('user_session').select('id').where('user_id', '=', a.user).executeTakeFirstOrThrow()).id;
+  await createUser(db, { username: 'b_admin', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
+  tokenB = await signIn(t.app, 'b_admin', PASSWORD);
+});
+afterAll(() => t.close());
+
+const ID_KINDS = ['dept', 'role', 'user', 'file', 'session'] as const;
+
+function pathFor(url: string, id: string): string {
+  return url.replace(/:(\w+)/g, (_m, name: string) => {
+    if (name === 'roleCode') return a.roleCode;
+    if (name === 'value') return '0';
+    return id;
+  });
+}
+
+/** Every field name an id of A could be sent in, with values that pass most schemas. */
+function bodyFor(id: string): Record<string, unknown> {
+  return {
+    id,
+    guid: id,
+    userId: id,
+    roleId: id,
+    deptId: id,
+    parentId: id,
+    fileId: id,
+    ids: [id],
+    userIds: [id],
+    roleIds: [id],
+    menuIds: [],
+    userCode: a.userCode,
+    roleCode: a.roleCode,
+    deptName: '被改名',
+    roleName: '被改名',
+    name: '被改名',
+    avatar: '/x.png',
+    status: 'DISABLED',
+    sort: 1,
+    pageNum: 1,
+    pageSize: 100,
+  };
+}
+
+describe('tenancy matrix', () => {
+  it("company B's administrator can neither read nor change company A's records through any route", async () => {
+    const before = await snapshotOfA();
+    const secrets = [a.dept, a.role, a.user, a.file, a.session, a.userCode, 'A 种植部', 'a-logo.png', 'a_admin'];
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        (r.url.startsWith('/acc/') || r.url.startsWith('/api/')) &&
+        !r.url.startsWith('/acc/docs') &&
+        r.method !== 'HEAD' &&
+        r.url !== '/acc/user/logout',
+    );
+    // B's own calls below are written to the operation log with the ids B sent; read the log first so
+    // that only A's data could show up there.
+    routes.sort((x, y) => Number(y.url.includes('qfOperationRecord')) - Number(x.url.includes('qfOperationRecord')));
+    let refusedById = 0;
+    for (const route of routes) {
+      for (const kind of [...ID_KINDS, 'none'] as const) {
+        const id = kind === 'none' ? a.user : a[kind];
+        // 'none' sends no filters at all: lists then show everything the caller may see.
+        const body = kind === 'none' ? { pageNum: 1, pageSize: 1000 } : bodyFor(id);
+        const query = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v !== 'object').map(([k, v]) => [k, String(v)]));
+        const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const res = await call(t.app, route.method, pathFor(route.url, id), {
+          token: tokenB,
+          query: withBody ? undefined : { ...query, type: 'MENU', keyword: '', codeType: 'x' },
+          body: withBody ? body : undefined,
+        });
+        const where = `${route.method} ${route.url} with A's ${kind}`;
+        const text = JSON.stringify(res.body) + (res.raw ? res.raw.toString('latin1') : '');
+        for (const secret of secrets) expect(text.includes(secret), `${where} leaked ${secret}`).toBe(false);
+        expect(res.status, where).toBeLessThan(500);
+        if (res.body.code === 'NOT_FOUND') refusedById += 1;
+      }
+    }
+    expect(await snapshotOfA()).toBe(before);
+    // The check reached handlers: many calls were answered "not found" for A's ids.
+    expect(refusedById).toBeGreaterThanOrEqual(15);
+    // A's session is still alive.
+    const live = await t.database.db.selectFrom('user_session').select('revoked_at').where('id', '=', a.session).executeTakeFirstOrThrow();
+    expect(live.revoked_at).toBeNull();
+    await sql`SELECT 1`.execute(t.database.db);
+  });
+});
