@@ -10,3 +10,5 @@ export * from './api/dict.js';
 export * from './api/userinfo.js';
 export * from './api/operationLog.js';
 export * from './api/file.js';
+export * from './tag/checkCharacters.js';
+export * from './tag/alphabets.js';

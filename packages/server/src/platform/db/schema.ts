@@ -209,6 +209,81 @@ export interface StoredFileTable {
   created_at: CreatedAt;
 }
 
+export interface CompanySecretTable {
+  company_id: string;
+  secret: Buffer;
+  created_at: CreatedAt;
+}
+
+export type RuleKind = 'ITEM' | 'BOX';
+export type RuleMode = 'RANDOM' | 'SEQUENTIAL';
+export type RuleAlphabet = 'DIGITS' | 'CROCKFORD32' | 'NO_LOOKALIKE';
+export type RuleCheckScheme = 'NONE' | 'LUHN' | 'MOD37_36';
+
+export interface TagRuleTable {
+  id: Generated<string>;
+  company_id: string;
+  rule_name: string;
+  kind: Generated<RuleKind>;
+  mode: Generated<RuleMode>;
+  prefix: Generated<string>;
+  body_length: number;
+  alphabet: RuleAlphabet;
+  check_scheme: Generated<RuleCheckScheme>;
+  hidden_length: Generated<number>;
+  url_form: Generated<'SCAN' | 'GS1'>;
+  repeat_threshold: Generated<number>;
+  /** bigint, read as text */
+  next_serial: ColumnType<string, number | string | undefined, number | string>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  remark: Generated<string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type CodeRecordStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
+
+export interface CodeRecordTable {
+  id: Generated<string>;
+  company_id: string;
+  rule_id: string;
+  quantity: number;
+  product_id: string | null;
+  batch_id: string | null;
+  status: Generated<CodeRecordStatus>;
+  progress: Generated<number>;
+  error: Generated<string>;
+  remark: Generated<string>;
+  worker_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  download_count: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export type CodeStatus = 'NOT_ACTIVATED' | 'ACTIVATED' | 'VOIDED';
+
+export interface CodeTable {
+  /** bigserial, read as text */
+  id: ColumnType<string, never, never>;
+  code: string;
+  company_id: string;
+  rule_id: string;
+  record_id: string;
+  serial: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  status: Generated<CodeStatus>;
+  product_id: string | null;
+  batch_id: string | null;
+  activated_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  void_reason: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -225,4 +300,8 @@ export interface DB {
   dict_item: DictItemTable;
   operation_log: OperationLogTable;
   stored_file: StoredFileTable;
+  company_secret: CompanySecretTable;
+  tag_rule: TagRuleTable;
+  code_record: CodeRecordTable;
+  code: CodeTable;
 }

@@ -1,0 +1,110 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  CODE_ALPHABETS,
+  luhnCheckDigit,
+  mod3736CheckChar,
+  toGtin14,
+  type CheckScheme,
+  type CodeAlphabet,
+} from '@rd/contract';
+
+/** What a rule says about the shape of its codes. */
+export interface CodeShape {
+  prefix: string;
+  bodyLength: number;
+  alphabet: CodeAlphabet;
+  checkScheme: CheckScheme;
+}
+
+function withCheck(shape: CodeShape, text: string): string {
+  if (shape.checkScheme === 'LUHN') return text + luhnCheckDigit(text);
+  if (shape.checkScheme === 'MOD37_36') return text + mod3736CheckChar(text);
+  return text;
+}
+
+/**
+ * `count` random codes from a CSPRNG. Bytes above the largest multiple of the alphabet size are skipped,
+ * so every character is equally likely (a plain modulo would favour the first characters).
+ */
+export function randomCodes(shape: CodeShape, count: number): string[] {
+  const alphabet = CODE_ALPHABETS[shape.alphabet];
+  const size = alphabet.length;
+  const limit = 256 - (256 % size);
+  const codes = new Array<string>(count);
+  let pool = randomBytes(Math.ceil(count * shape.bodyLength * 1.2) + 64);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let body = '';
+    while (body.length < shape.bodyLength) {
+      if (at === pool.length) {
+        pool = randomBytes(4096);
+        at = 0;
+      }
+      const byte = pool[at++] as number;
+      if (byte < limit) body += alphabet[byte % size];
+    }
+    codes[i] = withCheck(shape, shape.prefix + body);
+  }
+  return codes;
+}
+
+/** The code of one serial of a sequential rule: the serial written in the rule's alphabet, zero-padded. */
+export function sequentialCode(shape: CodeShape, serial: bigint): string {
+  const alphabet = CODE_ALPHABETS[shape.alphabet];
+  const base = BigInt(alphabet.length);
+  let rest = serial;
+  let body = '';
+  while (rest > 0n) {
+    body = alphabet[Number(rest % base)] + body;
+    rest /= base;
+  }
+  if (body.length > shape.bodyLength) throw new Error(`serial ${serial} does not fit in ${shape.bodyLength} characters`);
+  return withCheck(shape, shape.prefix + body.padStart(shape.bodyLength, alphabet[0]));
+}
+
+/** The largest serial a sequential rule can issue. */
+export function maxSerial(shape: Pick<CodeShape, 'alphabet' | 'bodyLength'>): bigint {
+  return BigInt(CODE_ALPHABETS[shape.alphabet].length) ** BigInt(shape.bodyLength) - 1n;
+}
+
+/** True when `code` has the rule's prefix, length, alphabet and a correct check character. */
+export function matchesShape(shape: CodeShape, code: string): boolean {
+  const checkLength = shape.checkScheme === 'NONE' ? 0 : 1;
+  if (code.length !== shape.prefix.length + shape.bodyLength + checkLength) return false;
+  if (!code.startsWith(shape.prefix)) return false;
+  const body = code.slice(shape.prefix.length, shape.prefix.length + shape.bodyLength);
+  const alphabet = CODE_ALPHABETS[shape.alphabet];
+  if ([...body].some((c) => !alphabet.includes(c))) return false;
+  return withCheck(shape, code.slice(0, code.length - checkLength)) === code;
+}
+
+/**
+ * The hidden security code printed under a scratch-off layer: digits of HMAC-SHA256(company secret, code).
+ * Derived, so nothing is stored and nothing leaks through exports of the codes.
+ */
+export function hiddenCode(secret: Buffer, code: string, length: number): string {
+  const mac = createHmac('sha256', secret).update(code, 'utf8').digest();
+  const value = mac.readBigUInt64BE(0) % 10n ** BigInt(length);
+  return value.toString().padStart(length, '0');
+}
+
+/** Characters GS1 Digital Link asks to percent-encode inside a path value (REFERENCE). */
+function gs1Encode(value: string): string {
+  return value.replace(/[#/%&+,!()*':;<=>?]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/**
+ * The URL a code's QR image carries: the portal's scan page, or a GS1 Digital Link when the rule asks for
+ * it and the product has a GTIN (without one, the scan page).
+ */
+export function codeUrl(
+  baseUrl: string,
+  code: string,
+  options: { urlForm: 'SCAN' | 'GS1'; gtin?: string | null; batchNo?: string | null } = { urlForm: 'SCAN' },
+): string {
+  if (options.urlForm === 'GS1' && options.gtin) {
+    const batch = options.batchNo ? `/10/${gs1Encode(options.batchNo)}` : '';
+    return `${baseUrl}/01/${toGtin14(options.gtin)}${batch}/21/${gs1Encode(code)}`;
+  }
+  return `${baseUrl}/antiCounterfeiting?code=${encodeURIComponent(code)}`;
+}
