@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveAudit, describeParams } from '../src/platform/audit/operationLog.js';
+import { deriveAudit, describeParams, isReadRoute } from '../src/platform/audit/operationLog.js';
 import { createCompany, createUser } from './support/fixtures.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -70,6 +70,11 @@ describe('operation log', () => {
     expect(deriveAudit('/acc/userRole/batchSaveRoleMenu', 'POST')).toEqual({ module: 'userRole', action: 'GRANT' });
     expect(deriveAudit('/acc/api/medicinalBatch/importData', 'POST')).toEqual({ module: 'medicinalBatch', action: 'IMPORT' });
     expect(deriveAudit('/acc/api/sysDict/deleteById', 'POST')).toEqual({ module: 'sysDict', action: 'DELETE' });
+    expect(isReadRoute('/acc/userinfo/queryList')).toBe(true);
+    expect(isReadRoute('/acc/api/pmcpDept/pageList')).toBe(true);
+    expect(isReadRoute('/acc/userinfo/queryUserDetail/:id')).toBe(true);
+    expect(isReadRoute('/acc/api/pmcpDept/add')).toBe(false);
+    expect(isReadRoute('/acc/userinfo/edit/:id')).toBe(false);
     expect(describeParams({ a: 1, newPassword: 'x', nested: { token: 'y' } })).toBe('{"a":1,"newPassword":"***","nested":{"token":"***"}}');
   });
 });

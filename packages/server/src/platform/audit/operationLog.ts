@@ -16,6 +16,17 @@ declare module 'fastify' {
 }
 
 const CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/**
+ * Spec 7 sends most calls as POST, reads included (queryList, pageList, list, getById...). A route whose
+ * last path word reads like this changes nothing and is not logged unless it declares `audit`.
+ */
+const READ_WORDS = /^(query|page|list|get|check|info|permissions|preview|search|largeDic|all|modules)/i;
+
+/** True when the route, by its name, only reads. */
+export function isReadRoute(routeUrl: string): boolean {
+  const words = routeUrl.split('/').filter((w) => w && !w.startsWith(':'));
+  return READ_WORDS.test(words[words.length - 1] ?? '');
+}
 const SECRET_KEY = /pass|psw|pwd|token|secret/i;
 const PARAMS_MAX = 2000;
 
@@ -78,7 +89,7 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
     if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return payload;
     const declared = request.routeOptions.config.audit;
     if (declared === false) return payload;
-    if (declared === undefined && !CHANGING_METHODS.includes(request.method)) return payload;
+    if (declared === undefined && (!CHANGING_METHODS.includes(request.method) || isReadRoute(routeUrl))) return payload;
     const { module, action } = declared ?? deriveAudit(routeUrl, request.method);
     const principal = request.principal;
     const body = request.body as Record<string, unknown> | undefined;

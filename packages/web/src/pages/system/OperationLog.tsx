@@ -42,6 +42,7 @@ export default function OperationLog() {
       dataIndex: 'createdAt',
       title: t('operationLog.createdAt'),
       sorter: true,
+      width: 170,
       className: 'cell-nowrap',
       render: (value: string) => formatDateTime(value),
     },
