@@ -13,6 +13,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Runs a multi-statement SQL script in one transaction (migrations). */
   execScript(text: string): Promise<void>;
+  /** PostgreSQL only (null on PGlite): the driver's pool, for what Kysely does not offer (COPY streams). */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
+    pool,
     async execScript(text) {
       const client = await pool.connect();
       try {
@@ -62,6 +65,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pool: null,
     execScript: (text) => dialect.exclusive((c) => c.transaction(async (tx) => void (await tx.exec(text)))),
     close: () => db.destroy(),
   };
