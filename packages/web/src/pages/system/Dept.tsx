@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEPT_NAME_MAX, DEPT_STATUSES, PERMISSIONS, type DeptTreeQuery } from '@rd/contract';
 import { deleteDept, fetchDeptTree } from '../../api/dept';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { DictTag } from '../../dict/DictTag';
 import { useDictionaries } from '../../dict/useDictionaries';
 import { EMPTY } from '../../utils/format';
@@ -22,7 +23,8 @@ export function deptTreeFilters(values: { deptName?: string; status?: DeptTreeQu
 /** Departments: a tree table with search; add at the top or under a department, edit, delete. */
 export default function Dept() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const queryClient = useQueryClient();
   const { dictLabel } = useDictionaries();
   const [searchForm] = Form.useForm<{ deptName?: string; status?: DeptTreeQuery['status'] }>();
@@ -48,17 +50,12 @@ export default function Dept() {
     },
   });
 
-  const confirmDelete = (row: DeptTableRow) => {
-    modal.confirm({
+  const confirmDelete = (row: DeptTableRow) =>
+    confirm({
       title: t('dept.deleteTitle'),
       content: t('dept.deleteConfirm', { name: row.deptName }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      // The HTTP client already showed why a deletion was refused; the dialog just closes.
-      onOk: () => remove.mutateAsync(row).catch(() => undefined),
+      action: () => remove.mutateAsync(row),
     });
-  };
 
   const columns: TableColumnsType<DeptTableRow> = [
     { key: 'deptName', dataIndex: 'deptName', title: t('dept.deptName') },

@@ -14,6 +14,7 @@ import {
 import { deleteDictType, editDictType, fetchDictTypePage } from '../../api/dict';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { useDictionaries } from '../../dict/useDictionaries';
@@ -33,7 +34,8 @@ function typeLabel(type: Pick<DictTypeRow, 'typeName' | 'typeNameEn'>, lang: str
 /** Dictionaries (platform administration): the types on top, the items of the chosen type below. */
 export default function Dictionary() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const lang = useStore(appStore, (s) => s.language);
   const { dictLabel } = useDictionaries();
   const refresh = useDictionaryRefresh();
@@ -53,16 +55,12 @@ export default function Dictionary() {
     },
   });
 
-  const confirmDelete = (type: DictTypeRow) => {
-    modal.confirm({
+  const confirmDelete = (type: DictTypeRow) =>
+    confirm({
       title: t('dictionary.deleteTypeTitle'),
       content: t('dictionary.deleteTypeConfirm', { name: typeLabel(type, lang) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(type).catch(() => undefined),
+      action: () => remove.mutateAsync(type),
     });
-  };
 
   const columns: TableColumnsType<DictTypeRow> = [
     {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, type MenuConfNode } from '@rd/contract';
 import { deleteMenu, fetchMenuConf } from '../../api/menuConf';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { MenuIcon } from '../../app/layout/menuIcons';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
@@ -19,7 +20,8 @@ const QUERY_KEY = ['menuConf', 'tree'] as const;
  */
 export default function MenuConf() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const queryClient = useQueryClient();
   const lang = useStore(appStore, (s) => s.language);
   const tree = useQuery({ queryKey: QUERY_KEY, queryFn: fetchMenuConf });
@@ -38,17 +40,13 @@ export default function MenuConf() {
     },
   });
 
-  const confirmDelete = (row: MenuRow) => {
-    modal.confirm({
+  // A refusal (the element still has children) comes with the server's message.
+  const confirmDelete = (row: MenuRow) =>
+    confirm({
       title: t('menuConf.deleteTitle'),
       content: t('menuConf.deleteConfirm', { name: displayName(row, lang) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      // A refusal (the element still has children) was shown by the HTTP client with the server's message.
-      onOk: () => remove.mutateAsync(row).catch(() => undefined),
+      action: () => remove.mutateAsync(row),
     });
-  };
 
   const edit = (row: MenuRow) => {
     const node = findNode(nodes, (n) => n.id === row.id);

@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@rd/contract';
 import { fetchOnlineUsers, forceLogout, type OnlineUserQuery, type OnlineUserRow } from '../../api/admin';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { formatDateTime } from '../../utils/format';
 
 type Filters = Pick<OnlineUserQuery, 'username'>;
@@ -14,7 +15,8 @@ const QUERY_KEY = ['onlineUser'] as const;
 /** Active sessions; an administrator with system:session:kick can end one. */
 export default function OnlineUser() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const queryClient = useQueryClient();
   const kick = useMutation({
     mutationFn: (row: OnlineUserRow) => forceLogout(row.id),
@@ -24,17 +26,12 @@ export default function OnlineUser() {
     },
   });
 
-  const confirmKick = (row: OnlineUserRow) => {
-    modal.confirm({
+  const confirmKick = (row: OnlineUserRow) =>
+    confirm({
       title: t('onlineUser.forceLogoutTitle'),
       content: t('onlineUser.forceLogoutConfirm', { username: row.username }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      // Errors were already shown by the HTTP client; the dialog just closes.
-      onOk: () => kick.mutateAsync(row).catch(() => undefined),
+      action: () => kick.mutateAsync(row),
     });
-  };
 
   const columns: TableColumnsType<OnlineUserRow> = [
     {

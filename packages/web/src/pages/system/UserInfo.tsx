@@ -18,6 +18,7 @@ import { appStore } from '../../app/state/appStore';
 import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
 import { DATE_FORMAT, formatDateTime } from '../../utils/format';
 import { deptTreeOptions, optionLabel, roleLabel } from './userInfo/display';
@@ -39,6 +40,7 @@ export default function UserInfo() {
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const confirm = useConfirmAction();
   const lang = useStore(appStore, (s) => s.language);
   const me = useStore(sessionStore, (s) => s.user);
   const platform = me !== null && me.userType !== '3';
@@ -72,28 +74,20 @@ export default function UserInfo() {
     onSuccess: (result, row) => showPassword(row.username, result, 'reset'),
   });
 
-  const confirmStatus = (row: UserRow, enable: boolean) => {
-    modal.confirm({
+  const confirmStatus = (row: UserRow, enable: boolean) =>
+    confirm({
       title: t('userInfo.statusTitle'),
       content: enable ? t('userInfo.enableConfirm', { username: row.username }) : t('userInfo.disableConfirm', { username: row.username }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: !enable },
-      // The HTTP client has already shown a failure; the dialog just closes.
-      onOk: () => statusChange.mutateAsync({ row, value: enable ? '1' : '0' }).catch(() => undefined),
+      danger: !enable,
+      action: () => statusChange.mutateAsync({ row, value: enable ? '1' : '0' }),
     });
-  };
 
-  const confirmReset = (row: UserRow) => {
-    modal.confirm({
+  const confirmReset = (row: UserRow) =>
+    confirm({
       title: t('userInfo.resetPassword'),
       content: t('userInfo.resetPasswordConfirm', { username: row.username }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => passwordReset.mutateAsync(row).catch(() => undefined),
+      action: () => passwordReset.mutateAsync(row),
     });
-  };
 
   const runExport = async () => {
     // The chosen rows when there are any, else everything the current search finds.

@@ -6,6 +6,7 @@ import { PERMISSIONS } from '@rd/contract';
 import { deleteRole, fetchRoles, type RoleFilters, type RoleRow } from '../../api/userRole';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { useConfirmAction } from '../../components/useConfirmAction';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { sessionStore } from '../../app/state/sessionStore';
@@ -28,7 +29,8 @@ type Dialog =
  */
 export default function UserRole() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const queryClient = useQueryClient();
   const lang = useStore(appStore, (s) => s.language);
   const userType = useStore(sessionStore, (s) => s.user?.userType ?? '3');
@@ -46,17 +48,13 @@ export default function UserRole() {
 
   const nameOf = (role: RoleRow) => (lang === 'en_US' && role.roleNameEn ? role.roleNameEn : role.roleName);
 
-  const confirmDelete = (role: RoleRow) => {
-    modal.confirm({
+  // A refusal (e.g. the role is in use) comes with the server's message.
+  const confirmDelete = (role: RoleRow) =>
+    confirm({
       title: t('userRole.deleteTitle'),
       content: t('userRole.deleteConfirm', { name: nameOf(role) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      // The HTTP client has already shown why a delete was refused (e.g. the role is in use).
-      onOk: () => remove.mutateAsync(role).catch(() => undefined),
+      action: () => remove.mutateAsync(role),
     });
-  };
 
   const columns: TableColumnsType<RoleRow> = [
     {

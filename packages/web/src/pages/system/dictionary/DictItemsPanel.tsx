@@ -7,6 +7,7 @@ import type { PageParams } from '../../../api/admin';
 import { deleteDictItem, editDictItem, fetchDictItemPage } from '../../../api/dict';
 import { PagedTable } from '../../../components/PagedTable';
 import { PermissionButton } from '../../../components/PermissionButton';
+import { useConfirmAction } from '../../../components/useConfirmAction';
 import { useStore } from '../../../app/state/createStore';
 import { appStore } from '../../../app/state/appStore';
 import { entryLabel } from '../../../dict/dictionaries';
@@ -26,7 +27,8 @@ export interface DictItemsPanelProps {
 /** The items of one dictionary type: search, add, edit, enable / disable, delete. */
 export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const lang = useStore(appStore, (s) => s.language);
   const { dictLabel } = useDictionaries();
   const refresh = useDictionaryRefresh();
@@ -44,16 +46,12 @@ export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
     },
   });
 
-  const confirmDelete = (item: DictItemRow) => {
-    modal.confirm({
+  const confirmDelete = (item: DictItemRow) =>
+    confirm({
       title: t('dictionary.deleteItemTitle'),
       content: t('dictionary.deleteItemConfirm', { name: entryLabel(item, lang) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(item).catch(() => undefined),
+      action: () => remove.mutateAsync(item),
     });
-  };
 
   const columns: TableColumnsType<DictItemRow> = [
     {
