@@ -63,6 +63,21 @@ export const ERROR_CATALOGUE = {
     en_US: 'These roles cannot be assigned to this user: {roles}',
   },
   CANNOT_DISABLE_SELF: { status: 409, zh_CN: '不能停用自己的账号', en_US: 'You cannot disable your own account' },
+  RULE_SHAPE_FROZEN: {
+    status: 409,
+    zh_CN: '已有标签按该规则生成，以下项目不能再修改：{fields}',
+    en_US: 'Codes have been generated with this rule, so these can no longer change: {fields}',
+  },
+  RULE_IN_USE: {
+    status: 409,
+    zh_CN: '该规则已有生成任务或标签，不能删除',
+    en_US: 'The rule has generation jobs or codes and cannot be deleted',
+  },
+  COMPANY_REQUIRED: {
+    status: 403,
+    zh_CN: '此功能管理企业自己的数据，请使用企业账号登录',
+    en_US: "This function manages a company's own data: sign in with an account of the company",
+  },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },

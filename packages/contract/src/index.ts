@@ -10,5 +10,6 @@ export * from './api/dict.js';
 export * from './api/userinfo.js';
 export * from './api/operationLog.js';
 export * from './api/file.js';
+export * from './api/rule.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';

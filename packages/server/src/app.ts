@@ -12,6 +12,7 @@ import { installLanguage } from './platform/http/lang.js';
 import { installWebApp } from './platform/http/webApp.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { dictRoutes } from './modules/dict/routes.js';
+import { ruleRoutes } from './modules/rule/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { operationLogRoutes } from './modules/operationLog/routes.js';
@@ -37,6 +38,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   onlineUserRoutes,
   deptRoutes,
   dictRoutes,
+  ruleRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
