@@ -153,7 +153,6 @@ export default function MenuConf() {
           tree={nodes}
           onClose={() => setForm(null)}
           onSaved={() => {
-            void message.success(t('common.operationSuccess'));
             void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
             setForm(null);
           }}

@@ -180,12 +180,10 @@ export default function UserRole() {
       />
       {dialog.kind === 'form' && (
         <RoleFormModal
-          open
           role={dialog.role}
           platformUser={platformUser}
           onClose={close}
           onSaved={() => {
-            void message.success(t('common.operationSuccess'));
             void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
             close();
           }}

@@ -1,9 +1,10 @@
-import { App, Form, Input, InputNumber, Modal, Radio, TreeSelect } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEPT_LEADER_MAX, DEPT_NAME_MAX, DEPT_SORT_MAX, DEPT_STATUSES, type DeptNode, type DeptStatus } from '@rd/contract';
 import { addDept, editDept } from '../../../api/dept';
-import { showServerFieldErrors, useFieldRules } from '../../../components/fieldRules';
+import { useFieldRules } from '../../../components/fieldRules';
+import { FormModal } from '../../../components/FormModal';
+import { useFormSave } from '../../../components/useFormSave';
 import { useDictOptions } from '../../../dict/useDictionaries';
 import { toParentOptions } from './deptTreeData';
 
@@ -33,7 +34,6 @@ export interface DeptFormModalProps {
 /** Add or edit a department; a different parent moves it with its sub-departments. */
 export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useFieldRules();
   const [form] = Form.useForm<DeptFormValues>();
   const statusOptions = useDictOptions('sys_status');
@@ -51,8 +51,10 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalP
           status: target.dept.status,
         };
 
-  const save = useMutation({
-    mutationFn: (values: DeptFormValues) => {
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
+    save: (values: DeptFormValues) => {
       const body = {
         parentId: values.parentId ?? null,
         deptName: values.deptName,
@@ -64,23 +66,15 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalP
       };
       return target.mode === 'add' ? addDept(body) : editDept({ id: target.dept.id, ...body });
     },
-    onSuccess: () => {
-      void message.success(t('common.operationSuccess'));
-      onSaved();
-    },
-    onError: (error) => showServerFieldErrors(form, error, FIELDS),
+    onSaved,
   });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={target.mode === 'add' ? t('dept.addTitle') : t('dept.editTitle')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      saving={save.isPending}
+      onClose={onClose}
       width={560}
     >
       <Form<DeptFormValues>
@@ -119,6 +113,6 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalP
           <Radio.Group options={DEPT_STATUSES.map((value) => ({ value, label: statusOptions.find((o) => o.value === value)?.label ?? value }))} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Tag } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DICT_CODE_MAX,
@@ -13,7 +12,9 @@ import {
   type DictTagColor,
 } from '@rd/contract';
 import { addDictItem, editDictItem } from '../../../api/dict';
-import { showServerFieldErrors, useFieldRules } from '../../../components/fieldRules';
+import { useFieldRules } from '../../../components/fieldRules';
+import { FormModal } from '../../../components/FormModal';
+import { useFormSave } from '../../../components/useFormSave';
 import { useDictionaries } from '../../../dict/useDictionaries';
 
 interface DictItemFormValues {
@@ -39,13 +40,14 @@ export interface DictItemFormModalProps {
 /** Add or edit an item of a dictionary type; its value (dicCode) is fixed once created. */
 export function DictItemFormModal({ typeCode, item, onClose, onSaved }: DictItemFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useFieldRules();
   const { dictLabel } = useDictionaries();
   const [form] = Form.useForm<DictItemFormValues>();
 
-  const save = useMutation({
-    mutationFn: (values: DictItemFormValues) => {
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
+    save: (values: DictItemFormValues) => {
       const fields = {
         dicName: values.dicName,
         dicNameEn: values.dicNameEn ?? '',
@@ -56,25 +58,11 @@ export function DictItemFormModal({ typeCode, item, onClose, onSaved }: DictItem
       };
       return item ? editDictItem({ id: item.id, ...fields }) : addDictItem({ typeCode, dicCode: values.dicCode, ...fields });
     },
-    onSuccess: () => {
-      void message.success(t('common.operationSuccess'));
-      onSaved();
-    },
-    onError: (error) => showServerFieldErrors(form, error, FIELDS),
+    onSaved,
   });
 
   return (
-    <Modal
-      open
-      title={item ? t('dictionary.editItem') : t('dictionary.addItem')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      width={560}
-    >
+    <FormModal title={item ? t('dictionary.editItem') : t('dictionary.addItem')} form={form} saving={save.isPending} onClose={onClose} width={560}>
       <Form<DictItemFormValues>
         form={form}
         labelCol={{ span: 6 }}
@@ -115,6 +103,6 @@ export function DictItemFormModal({ typeCode, item, onClose, onSaved }: DictItem
           <Input.TextArea rows={2} maxLength={DICT_REMARK_MAX} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

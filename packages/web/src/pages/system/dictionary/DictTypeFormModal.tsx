@@ -1,5 +1,4 @@
-import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DICT_NAME_MAX,
@@ -11,7 +10,9 @@ import {
   type DictTypeRow,
 } from '@rd/contract';
 import { addDictType, editDictType } from '../../../api/dict';
-import { showServerFieldErrors, useFieldRules } from '../../../components/fieldRules';
+import { useFieldRules } from '../../../components/fieldRules';
+import { FormModal } from '../../../components/FormModal';
+import { useFormSave } from '../../../components/useFormSave';
 import { useDictionaries } from '../../../dict/useDictionaries';
 
 interface DictTypeFormValues {
@@ -35,13 +36,14 @@ export interface DictTypeFormModalProps {
 /** Add or edit a dictionary type; the code is fixed once created. */
 export function DictTypeFormModal({ type, onClose, onSaved }: DictTypeFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useFieldRules();
   const { dictLabel } = useDictionaries();
   const [form] = Form.useForm<DictTypeFormValues>();
 
-  const save = useMutation({
-    mutationFn: (values: DictTypeFormValues) => {
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
+    save: (values: DictTypeFormValues) => {
       const fields = {
         typeName: values.typeName,
         typeNameEn: values.typeNameEn ?? '',
@@ -51,25 +53,11 @@ export function DictTypeFormModal({ type, onClose, onSaved }: DictTypeFormModalP
       };
       return type ? editDictType({ id: type.id, ...fields }) : addDictType({ typeCode: values.typeCode, ...fields });
     },
-    onSuccess: () => {
-      void message.success(t('common.operationSuccess'));
-      onSaved();
-    },
-    onError: (error) => showServerFieldErrors(form, error, FIELDS),
+    onSaved,
   });
 
   return (
-    <Modal
-      open
-      title={type ? t('dictionary.editType') : t('dictionary.addType')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      width={560}
-    >
+    <FormModal title={type ? t('dictionary.editType') : t('dictionary.addType')} form={form} saving={save.isPending} onClose={onClose} width={560}>
       <Form<DictTypeFormValues>
         form={form}
         labelCol={{ span: 6 }}
@@ -99,6 +87,6 @@ export function DictTypeFormModal({ type, onClose, onSaved }: DictTypeFormModalP
           <Input.TextArea rows={2} maxLength={DICT_REMARK_MAX} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { AutoComplete, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { AutoComplete, Form, Input, InputNumber, Radio, Select, Space, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ACCESS_SORT_MAX,
@@ -11,12 +11,13 @@ import {
   type MenuConfNode,
   type MenuType,
 } from '@rd/contract';
-import { isHttpError } from '../../../api/HttpError';
 import { saveMenu } from '../../../api/menuConf';
 import { MENU_ICON_NAMES, MenuIcon } from '../../../app/layout/menuIcons';
 import { ROUTE_TABLE } from '../../../app/routeTable';
 import { useStore } from '../../../app/state/createStore';
 import { appStore } from '../../../app/state/appStore';
+import { FormModal } from '../../../components/FormModal';
+import { useFormSave } from '../../../components/useFormSave';
 import { findNode, parentChoices } from './menuTree';
 
 export type MenuFormTarget = { kind: 'add'; parentCode: string | null } | { kind: 'edit'; node: MenuConfNode };
@@ -35,6 +36,8 @@ interface MenuFormValues {
   platformOnly: boolean;
 }
 
+const FIELDS = ['menuName', 'menuNameEn', 'menuCode', 'menuIcon', 'sort', 'menuUrl', 'type', 'parentMenuCode', 'isShow', 'permission', 'platformOnly'] as const;
+
 export interface MenuFormModalProps {
   target: MenuFormTarget;
   tree: readonly MenuConfNode[];
@@ -50,7 +53,6 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
   const [form] = Form.useForm<MenuFormValues>();
-  const [saving, setSaving] = useState(false);
   const editing = target.kind === 'edit' ? target.node : null;
   const type = Form.useWatch('type', form) ?? editing?.type ?? 'MENU';
   const parentCode = Form.useWatch('parentMenuCode', form);
@@ -90,17 +92,11 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   const parentOptions = useMemo(() => parentChoices(tree, editing?.id ?? null, lang), [tree, editing, lang]);
   const required = (field: string) => ({ required: true, whitespace: true, message: t('menuConf.required', { field }) });
 
-  const submit = async () => {
-    let values: MenuFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show what is wrong
-    }
-    setSaving(true);
-    try {
-      const { platformOnly, ...fields } = values;
-      await saveMenu({
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
+    save: ({ platformOnly, ...fields }: MenuFormValues) =>
+      saveMenu({
         ...fields,
         id: editing?.id,
         menuIcon: fields.menuIcon ?? '',
@@ -108,30 +104,20 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
         parentMenuCode: fields.parentMenuCode ?? '',
         permission: fields.permission ?? '',
         scope: platformOnly || parentPlatformOnly ? 'PLATFORM' : 'ALL',
-      });
-      onSaved();
-    } catch (error) {
-      if (isHttpError(error) && error.errors.length > 0) {
-        form.setFields(error.errors.map((e) => ({ name: e.field as keyof MenuFormValues, errors: [e.message] })));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    onSaved,
+  });
 
   return (
-    <Modal
-      open
-      width={640}
-      title={t(editing ? 'menuConf.editTitle' : 'menuConf.addTitle')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} data-testid="menu-form">
+    <FormModal title={t(editing ? 'menuConf.editTitle' : 'menuConf.addTitle')} form={form} saving={save.isPending} onClose={onClose} width={640}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        preserve={false}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="menu-form"
+      >
         <Form.Item name="type" label={t('menuConf.type')}>
           <Radio.Group
             options={[
@@ -220,6 +206,6 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
           <Switch disabled={parentPlatformOnly} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

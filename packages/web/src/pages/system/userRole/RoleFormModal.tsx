@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useMemo } from 'react';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_SORT_MAX, ROLE_NAME_EN_MAX, ROLE_NAME_MAX, ROLE_REMARK_MAX, type RoleScope, type RoleStatus } from '@rd/contract';
-import { isHttpError } from '../../../api/HttpError';
 import { addRole, checkRoleName, editRole, type RoleRow } from '../../../api/userRole';
+import { FormModal } from '../../../components/FormModal';
+import { useFormSave } from '../../../components/useFormSave';
 import { REMOTE_DEBOUNCE_MS, debounceLatest } from '../../../utils/debounceLatest';
 
 export interface RoleFormValues {
@@ -15,10 +16,11 @@ export interface RoleFormValues {
   scope?: RoleScope;
 }
 
+const FIELDS = ['roleName', 'roleNameEn', 'sort', 'status', 'remark', 'scope'] as const;
+
 export interface RoleFormModalProps {
   /** The role being edited; null adds a new one. */
   role: RoleRow | null;
-  open: boolean;
   /** Platform users choose the scope of a new role; enterprise users always create enterprise roles. */
   platformUser: boolean;
   onClose: () => void;
@@ -26,10 +28,9 @@ export interface RoleFormModalProps {
 }
 
 /** Add or edit a role. The name is checked against the server while typing (300 ms after the last key). */
-export function RoleFormModal({ role, open, platformUser, onClose, onSaved }: RoleFormModalProps) {
+export function RoleFormModal({ role, platformUser, onClose, onSaved }: RoleFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
-  const [saving, setSaving] = useState(false);
   const isFree = useMemo(
     () =>
       debounceLatest(
@@ -44,43 +45,22 @@ export function RoleFormModal({ role, open, platformUser, onClose, onSaved }: Ro
     ? { roleName: role.roleName, roleNameEn: role.roleNameEn, sort: role.sort, status: role.status, remark: role.remark }
     : { roleName: '', roleNameEn: '', sort: 0, status: 'ENABLED', remark: '', scope: platformUser ? 'PLATFORM' : undefined };
 
-  const submit = async () => {
-    let values: RoleFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields show what is wrong
-    }
-    setSaving(true);
-    try {
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
+    save: (values: RoleFormValues) => {
       if (role) {
         const { scope: _scope, ...fields } = values;
-        await editRole(role.id, fields);
-      } else {
-        await addRole(platformUser ? values : { ...values, scope: undefined });
+        return editRole(role.id, fields);
       }
-      onSaved();
-    } catch (error) {
-      if (isHttpError(error) && error.errors.length > 0) {
-        form.setFields(error.errors.map((e) => ({ name: e.field as keyof RoleFormValues, errors: [e.message] })));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+      return addRole(platformUser ? values : { ...values, scope: undefined });
+    },
+    onSaved,
+  });
 
   return (
-    <Modal
-      open={open}
-      title={t(role ? 'userRole.editTitle' : 'userRole.addTitle')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} data-testid="role-form">
+    <FormModal title={t(role ? 'userRole.editTitle' : 'userRole.addTitle')} form={form} saving={save.isPending} onClose={onClose}>
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} onFinish={(values) => save.mutate(values)} data-testid="role-form">
         <Form.Item
           name="roleName"
           label={t('userRole.roleName')}
@@ -128,6 +108,6 @@ export function RoleFormModal({ role, open, platformUser, onClose, onSaved }: Ro
           <Input.TextArea rows={3} maxLength={ROLE_REMARK_MAX} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
