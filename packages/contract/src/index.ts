@@ -10,6 +10,7 @@ export * from './api/dict.js';
 export * from './api/userinfo.js';
 export * from './api/operationLog.js';
 export * from './api/file.js';
+export * from './api/code.js';
 export * from './api/rule.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';

@@ -23,6 +23,8 @@ import { userinfoRoutes } from './modules/userinfo/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
 import { userPermissionRoutes } from './modules/userPermission/routes.js';
+import { codeRoutes } from './modules/code/routes.js';
+import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -32,6 +34,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   roleRoutes,
   menuRoutes,
   userPermissionRoutes,
+  codeRoutes,
+  codeDownloadRoutes,
   loginLogRoutes,
   operationLogRoutes,
   fileRoutes,

@@ -2,6 +2,7 @@ import type { Messages } from './zh_CN';
 import dateShortcutEn from './en_US/dateShortcut';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
+import tagRuleEn from './en_US/tagRule';
 import userInfoEn from './en_US/userInfo';
 import userRoleEn from './en_US/userRole';
 import menuConfEn from './en_US/menuConf';
@@ -146,6 +147,7 @@ const en_US: Messages = {
   dateShortcut: dateShortcutEn,
   operationLog: operationLogEn,
   upload: uploadEn,
+  tagRule: tagRuleEn,
 };
 
 export default en_US;

@@ -6,6 +6,7 @@ import menuConfZh from './zh_CN/menuConf';
 import dateShortcutZh from './zh_CN/dateShortcut';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
+import tagRuleZh from './zh_CN/tagRule';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -148,6 +149,7 @@ const zh_CN = {
   dateShortcut: dateShortcutZh,
   operationLog: operationLogZh,
   upload: uploadZh,
+  tagRule: tagRuleZh,
 };
 
 export type Messages = typeof zh_CN;

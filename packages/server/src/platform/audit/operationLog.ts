@@ -62,7 +62,10 @@ export function describeParams(body: unknown): string {
 function targetOf(request: FastifyRequest): string {
   const params = request.params as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
-  const value = params?.id ?? params?.guid ?? (body && typeof body === 'object' ? (body.id ?? body.guid) : undefined);
+  // Downloads name their object in the query string (GET .../downloadCode?id=...).
+  const query = request.query as Record<string, unknown> | undefined;
+  const value =
+    params?.id ?? params?.guid ?? (body && typeof body === 'object' ? (body.id ?? body.guid) : undefined) ?? query?.id;
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 200) : '';
 }
 

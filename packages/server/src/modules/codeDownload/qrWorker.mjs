@@ -1,0 +1,21 @@
+// Draws QR codes off the main thread (see qrPool.ts). Plain JavaScript so that it loads the same way under
+// tsx, the test runner and plain node: it needs nothing but the qrcode package.
+import { parentPort } from 'node:worker_threads';
+import QRCode from 'qrcode';
+
+async function render(kind, url, options) {
+  if (kind === 'svg') return QRCode.toString(url, { ...options, type: 'svg' });
+  if (kind === 'png') return QRCode.toBuffer(url, { ...options, type: 'png' });
+  const qr = QRCode.create(url, options);
+  return { size: qr.modules.size, dark: qr.modules.data };
+}
+
+parentPort.on('message', async ({ id, kind, urls, options }) => {
+  try {
+    const results = [];
+    for (const url of urls) results.push(await render(kind, url, options));
+    parentPort.postMessage({ id, results });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

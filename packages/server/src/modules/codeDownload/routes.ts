@@ -1,0 +1,110 @@
+import {
+  downloadCodeQuerySchema,
+  downloadQrQuerySchema,
+  formatMessage,
+  PERMISSIONS,
+  QR_DOWNLOAD_MAX_CODES,
+  XLSX_DOWNLOAD_MAX_CODES,
+  type Lang,
+} from '@rd/contract';
+import type { FastifyRequest } from 'fastify';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { localDateStamp } from '../../platform/export/localDateTime.js';
+import { AppError } from '../../platform/http/appError.js';
+import { asAttachment } from '../../platform/http/attachment.js';
+import { requestLang } from '../../platform/http/lang.js';
+import { companySecret } from '../rule/companySecret.js';
+import { CODE_FILE_TYPES, codeFile } from './codeFiles.js';
+import { countDownload, downloadableJob, type DownloadJob } from './job.js';
+import { jobCodeBatches } from './jobCodes.js';
+import { labelContentOf } from './labelContent.js';
+import { LABEL_LAYOUT_SPECS } from './labelLayouts.js';
+import { labelSheet } from './labelSheet.js';
+import { QrPool } from './qrPool.js';
+import { qrZip } from './qrZip.js';
+import { DOWNLOAD_TEXTS } from './texts.js';
+
+const TAGS = ['code generation'];
+const AUDIT = { module: 'codeRecord', action: 'EXPORT' };
+
+/** A job too large for the asked format: PARAM_CHECK naming the limit and the format to use instead. */
+function tooLarge(lang: Lang, key: 'tooManyForImages' | 'tooManyForXlsx', count: number, max: number) {
+  const message = formatMessage(DOWNLOAD_TEXTS[lang][key], { count, max });
+  return new AppError('PARAM_CHECK', undefined, [{ field: 'format', message }]);
+}
+
+/** 标签-<rule>-20260131-1a2b3c4d.csv: the rule, the job's day and the start of its id. */
+function fileName(prefix: string, job: DownloadJob, extension: string): string {
+  return `${prefix}-${job.ruleName}-${localDateStamp(job.createdAt)}-${job.id.slice(0, 8)}.${extension}`;
+}
+
+/**
+ * Downloads of a generation job's codes (api/codeRecord downloadCode and downloadQRCode). Every download
+ * counts on the job and is an EXPORT entry of the operation log.
+ */
+export async function codeDownloadRoutes(app: App, { db, database, config }: AppContext) {
+  const pool = new QrPool();
+  app.addHook('onClose', () => pool.close());
+
+  /** The job, its label contents and the stream of its codes, once the download is allowed. */
+  async function prepare(request: FastifyRequest, id: string, limit?: { max: number; key: 'tooManyForImages' | 'tooManyForXlsx' }) {
+    const lang = requestLang(request);
+    const job = await downloadableJob(db, currentPrincipal(request), id);
+    if (limit && job.progress > limit.max) throw tooLarge(lang, limit.key, job.progress, limit.max);
+    const secret = job.hiddenLength > 0 ? await companySecret(db, job.companyId) : null;
+    await countDownload(db, job.id);
+    const onError = (error: unknown) => request.log.error({ err: error, jobId: job.id }, 'download failed after it started');
+    return { lang, job, texts: DOWNLOAD_TEXTS[lang], labelOf: labelContentOf(config.publicBaseUrl, job, secret), onError };
+  }
+
+  app.get('/acc/api/codeRecord/downloadCode', {
+    config: { access: { permission: PERMISSIONS.codeRecordDownload }, audit: AUDIT },
+    schema: {
+      tags: TAGS,
+      summary: "The job's codes in insertion order as CSV, TXT or XLSX: code, URL and hidden code (when the rule has one)",
+      querystring: downloadCodeQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { id, format } = request.query;
+      const limit = format === 'xlsx' ? { max: XLSX_DOWNLOAD_MAX_CODES, key: 'tooManyForXlsx' as const } : undefined;
+      const { job, texts, labelOf, onError } = await prepare(request, id, limit);
+      const stream = codeFile(format, {
+        batches: jobCodeBatches(database, job.id, { bulk: format !== 'xlsx' }),
+        labelOf,
+        withHidden: job.hiddenLength > 0,
+        texts,
+        onError,
+      });
+      return asAttachment(reply, fileName(texts.fileName, job, format), CODE_FILE_TYPES[format]).send(stream);
+    },
+  });
+
+  app.get('/acc/api/codeRecord/downloadQRCode', {
+    config: { access: { permission: PERMISSIONS.codeRecordDownload }, audit: AUDIT },
+    schema: {
+      tags: TAGS,
+      summary: `QR codes of a job (at most ${QR_DOWNLOAD_MAX_CODES} codes): a ZIP of SVG or PNG images, or a PDF label sheet`,
+      querystring: downloadQrQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { id, format, layout } = request.query;
+      const { job, texts, labelOf, onError } = await prepare(request, id, { max: QR_DOWNLOAD_MAX_CODES, key: 'tooManyForImages' });
+      const batches = jobCodeBatches(database, job.id, { bulk: false });
+      if (format === 'pdf') {
+        const stream = labelSheet({
+          layout: LABEL_LAYOUT_SPECS[layout],
+          batches,
+          labelOf,
+          pool,
+          hiddenCaption: { cjk: texts.hiddenCaption, latin: DOWNLOAD_TEXTS.en_US.hiddenCaption },
+          title: fileName(texts.labelFileName, job, 'pdf'),
+          onError,
+        });
+        return asAttachment(reply, fileName(`${texts.labelFileName}-${layout}`, job, 'pdf'), 'application/pdf').send(stream);
+      }
+      const stream = qrZip({ kind: format, batches, labelOf, pool, onError });
+      return asAttachment(reply, fileName(`${texts.qrFileName}-${format}`, job, 'zip'), 'application/zip').send(stream);
+    },
+  });
+}
