@@ -139,6 +139,7 @@ describe('menus → routes (spec 2.4)', () => {
       ['Dept', 'dept'],
       ['Dictionary', 'dictionary'],
       ['UserInfo', 'userInfo'],
+      ['TagRule', 'tagRule'],
     ]);
   });
 });

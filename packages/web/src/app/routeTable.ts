@@ -49,4 +49,11 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     component: lazy(() => import('../pages/system/UserInfo')),
     preview: { name: 'UserView', path: 'userView', component: lazy(() => import('../pages/system/UserView')) },
   },
+  {
+    name: 'TagRule',
+    path: 'tagRule',
+    component: lazy(() => import('../pages/tag/TagRule')),
+    noCache: true,
+    preview: { name: 'TagRuleDetail', path: 'tagRuleDetail', component: lazy(() => import('../pages/tag/TagRuleDetail')) },
+  },
 ];
