@@ -12,5 +12,6 @@ export * from './api/operationLog.js';
 export * from './api/file.js';
 export * from './api/code.js';
 export * from './api/rule.js';
+export * from './api/codeRecord.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';

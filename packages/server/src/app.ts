@@ -23,6 +23,7 @@ import { userinfoRoutes } from './modules/userinfo/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
 import { userPermissionRoutes } from './modules/userPermission/routes.js';
+import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
 
@@ -34,6 +35,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   roleRoutes,
   menuRoutes,
   userPermissionRoutes,
+  codeRecordRoutes,
   codeRoutes,
   codeDownloadRoutes,
   loginLogRoutes,

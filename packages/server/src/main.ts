@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { createJobRunner } from './backgroundJobs.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -19,8 +20,12 @@ async function main() {
   const firstStart = await seedAdmin(database.db, config);
   if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
 
-  const app = await buildApp({ database, db: database.db, config, storage: createFileStorage(config.dataDir) });
+  const ctx = { database, db: database.db, config, storage: createFileStorage(config.dataDir) };
+  const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs start once the API answers, and stop after finishing their current step.
+  const jobs = createJobRunner(ctx, app.log);
+  jobs.start();
   app.log.info(
     { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },
     `serving on ${config.publicBaseUrl}`,
@@ -33,7 +38,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing open requests');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), jobs.stop()]);
       await database.close();
     } finally {
       clearTimeout(force);

@@ -26,6 +26,13 @@ export interface Config {
   webDistDir: string;
   apiDocs: boolean;
   projectCode: string;
+  /** Seconds without a heartbeat after which another worker takes a background job over. */
+  jobStaleSeconds: number;
+  /** How often an idle job runner looks for work (a job queued by this process wakes it at once). */
+  jobPollMs: number;
+  /** Codes written per transaction by a generation job on PostgreSQL, and on the embedded database. */
+  codeChunkSize: number;
+  codeChunkSizeEmbedded: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -65,5 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'packages/web/dist')),
     apiDocs: bool(env.API_DOCS, true),
     projectCode: env.PROJECT_CODE || 'rd-trace',
+    jobStaleSeconds: Math.max(1, int(env.JOB_STALE_SECONDS, 30, 'JOB_STALE_SECONDS')),
+    jobPollMs: Math.max(50, int(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS')),
+    codeChunkSize: Math.max(1, int(env.CODE_CHUNK_SIZE, 50_000, 'CODE_CHUNK_SIZE')),
+    codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 2_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
   };
 }

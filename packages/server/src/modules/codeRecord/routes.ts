@@ -1,0 +1,64 @@
+import {
+  PERMISSIONS,
+  codeRecordAddBodySchema,
+  codeRecordEditBodySchema,
+  codeRecordIdQuerySchema,
+  codeRecordPageQuerySchema,
+  codeRecordRowSchema,
+  pageResultSchema,
+} from '@rd/contract';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
+import { envelope } from '../../platform/http/schemas.js';
+import { addJob, cancelJobOf, getJob, listJobs } from './service.js';
+
+const TAGS = ['tags'];
+
+/** Code generation jobs (spec 7.6 api/codeRecord): queue, list with live progress, cancel. */
+export async function codeRecordRoutes(app: App, { db }: AppContext) {
+  app.post('/acc/api/codeRecord/add', {
+    config: { access: { permission: PERMISSIONS.codeRecordAdd } },
+    schema: {
+      tags: TAGS,
+      summary: 'Queue a job making quantity (1 to 10,000,000) codes of an enabled rule; answers the queued job',
+      body: codeRecordAddBodySchema,
+      response: { 200: envelope(codeRecordRowSchema) },
+    },
+    handler: async (request) => ok(request, await addJob(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post('/acc/api/codeRecord/pageList', {
+    config: { access: { permission: PERMISSIONS.codeRecordList }, audit: false },
+    schema: {
+      tags: TAGS,
+      summary: 'Jobs of the company, newest first (filters: ruleId, status, creation time range)',
+      body: codeRecordPageQuerySchema,
+      response: { 200: envelope(pageResultSchema(codeRecordRowSchema)) },
+    },
+    handler: async (request) => ok(request, await listJobs(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.get('/acc/api/codeRecord/getById', {
+    config: { access: { permission: PERMISSIONS.codeRecordList } },
+    schema: {
+      tags: TAGS,
+      summary: 'One job with its progress (polled while it runs)',
+      querystring: codeRecordIdQuerySchema,
+      response: { 200: envelope(codeRecordRowSchema) },
+    },
+    handler: async (request) => ok(request, await getJob(db, currentPrincipal(request), request.query.id, requestLang(request))),
+  });
+
+  app.post('/acc/api/codeRecord/edit', {
+    config: { access: { permission: PERMISSIONS.codeRecordCancel } },
+    schema: {
+      tags: TAGS,
+      summary: 'Cancel a queued or running job (action CANCEL); codes already written stay',
+      body: codeRecordEditBodySchema,
+      response: { 200: envelope(codeRecordRowSchema) },
+    },
+    handler: async (request) => ok(request, await cancelJobOf(db, currentPrincipal(request), request.body.id, requestLang(request))),
+  });
+}

@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+/**
+ * The columns every job table has, whatever its work: `id`, `status` (QUEUED → RUNNING → DONE | FAILED |
+ * CANCELLED), `worker_id` and `heartbeat_at` (who holds a running job and when it last said so), `error`,
+ * `created_at`, `started_at`, `finished_at`, `updated_at`. These helpers only touch those columns.
+ */
+export type JobTableName = {
+  [T in keyof DB]: DB[T] extends { worker_id: string | null; heartbeat_at: unknown; finished_at: unknown } ? T : never;
+}[keyof DB];
+
+/**
+ * Takes one job that nobody is working on: a queued one, or a running one whose worker has not beaten
+ * its heart for `staleSeconds` (it stopped or lost its database). `FOR UPDATE SKIP LOCKED` lets several
+ * instances claim at once without waiting on each other or taking the same job; a job whose worker is in
+ * the middle of a step holds its row lock and is skipped. Oldest first. With `onlyId`, that job or none.
+ */
+export async function claimJob(
+  db: Kysely<DB>,
+  table: JobTableName,
+  workerId: string,
+  staleSeconds: number,
+  onlyId?: string,
+): Promise<string | null> {
+  const t = sql.table(table);
+  const result = await sql<{ id: string }>`
+    update ${t} as j
+    set status = 'RUNNING', worker_id = ${workerId}, heartbeat_at = now(),
+        started_at = coalesce(j.started_at, now()), updated_at = now()
+    where j.id = (
+      select c.id from ${t} as c
+      where (c.status = 'QUEUED'
+             or (c.status = 'RUNNING'
+                 and (c.heartbeat_at is null or c.heartbeat_at < now() - make_interval(secs => ${staleSeconds}))))
+        ${onlyId === undefined ? sql`` : sql`and c.id = ${onlyId}`}
+      order by c.created_at, c.id
+      limit 1
+      for update skip locked
+    )
+    returning j.id`.execute(db);
+  return result.rows[0]?.id ?? null;
+}
+
+/**
+ * Lets go of a running job on a clean stop: it stays RUNNING (its progress is real) with no worker and no
+ * heartbeat, so the next runner to look takes it over at once instead of waiting for it to go stale.
+ */
+export async function releaseJob(db: Kysely<DB>, table: JobTableName, id: string, workerId: string): Promise<void> {
+  await sql`
+    update ${sql.table(table)}
+    set worker_id = null, heartbeat_at = null, updated_at = now()
+    where id = ${id} and worker_id = ${workerId} and status = 'RUNNING'`.execute(db);
+}
+
+/** Ends a job this worker holds as FAILED with an error key the screens can translate. */
+export async function failJob(db: Kysely<DB>, table: JobTableName, id: string, workerId: string, error: string): Promise<void> {
+  await sql`
+    update ${sql.table(table)}
+    set status = 'FAILED', error = ${error}, finished_at = now(), heartbeat_at = now(), updated_at = now()
+    where id = ${id} and worker_id = ${workerId} and status = 'RUNNING'`.execute(db);
+}
