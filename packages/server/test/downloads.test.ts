@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
 import { companySecret } from '../src/modules/rule/companySecret.js';
-import { codeUrl, hiddenCode } from '../src/modules/rule/codeMaker.js';
+import { codeUrl, hiddenCode, randomCodes } from '../src/modules/rule/codeMaker.js';
 import { csvCell, csvLine } from '../src/platform/export/csv.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
 import { insertJob, insertProductWithBatch, insertRule, type InsertedJob } from './support/codeFixtures.js';
@@ -255,7 +255,9 @@ describe('who may download what', () => {
 
 describe('hidden codes of a download', () => {
   it('are exactly hiddenCode(secret, code, n), for every length and for long secrets', () => {
-    const codes = ['A', 'XK0000000001', '9'.repeat(43), '码ABC', 'x'.repeat(300)];
+    // Every length around the one-block limit (55 bytes), non-ASCII and very long codes, and many random ones.
+    const codes = ['', 'A', 'XK0000000001', '码ABC', 'x'.repeat(300), ...Array.from({ length: 70 }, (_, n) => 'Z9'.repeat(35).slice(0, n))];
+    codes.push(...randomCodes({ prefix: 'P', bodyLength: 20, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' }, 200));
     for (const secret of [randomBytes(32), randomBytes(64), randomBytes(100), Buffer.alloc(0)]) {
       for (let length = 4; length <= 8; length++) {
         const make = hiddenCodeMaker(secret, length);
