@@ -13,5 +13,6 @@ export * from './api/file.js';
 export * from './api/code.js';
 export * from './api/rule.js';
 export * from './api/codeRecord.js';
+export * from './api/products.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';

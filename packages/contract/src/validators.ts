@@ -137,6 +137,20 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '结束时间不能早于开始时间',
     en_US: 'The end time cannot be earlier than the start time',
   },
+  'validation.gtin': {
+    zh_CN: '请输入正确的 GTIN：8、12、13 或 14 位数字，最后一位是 GS1 校验位',
+    en_US: 'Enter a valid GTIN: 8, 12, 13 or 14 digits, the last being the GS1 check digit',
+  },
+  'validation.batchNo': {
+    zh_CN: '批次号为 1 至 20 位字母、数字或 ! " % & \' ( ) * + , - . / : ; < = > ? _（不含空格）',
+    en_US: 'A batch number is 1 to 20 letters, digits or ! " % & \' ( ) * + , - . / : ; < = > ? _ (no spaces)',
+  },
+  'validation.attrKey': {
+    zh_CN: '以字母开头，由字母、数字和下划线组成，最多 32 位',
+    en_US: 'Start with a letter; letters, digits and underscores, at most 32 characters',
+  },
+  'validation.number': { zh_CN: '请输入数字', en_US: 'Enter a number' },
+  'validation.unique': { zh_CN: '不能重复', en_US: 'Must be unique' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -23,6 +23,9 @@ import { userinfoRoutes } from './modules/userinfo/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
 import { userPermissionRoutes } from './modules/userPermission/routes.js';
+import { productRoutes } from './modules/product/routes.js';
+import { templateRoutes } from './modules/template/routes.js';
+import { batchRoutes } from './modules/batch/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
@@ -44,6 +47,9 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   onlineUserRoutes,
   deptRoutes,
   dictRoutes,
+  productRoutes,
+  templateRoutes,
+  batchRoutes,
   ruleRoutes,
 ];
 

@@ -40,8 +40,15 @@ async function send(route: RouteCall, token?: string) {
   return call(t.app, route.method, concrete(route.url), { token, body: withBody ? {} : undefined });
 }
 
-/** A user holding exactly the elements that carry `code` (through a role of the right scope). */
+let holders = 0;
+
+/**
+ * A user holding exactly the elements that carry `code` (through a role of the right scope). Each holder
+ * signs in from an address of its own: the route table holds more codes than one address may sign in per
+ * minute.
+ */
 async function holderOf(db: Kysely<DB>, code: string): Promise<string> {
+  holders += 1;
   const elements = await db.selectFrom('menu').select(['id', 'scope']).where('permission', '=', code).execute();
   expect(elements.length, `no menu element carries ${code}`).toBeGreaterThan(0);
   const platform = elements.some((e) => e.scope === 'PLATFORM');
@@ -64,7 +71,7 @@ async function holderOf(db: Kysely<DB>, code: string): Promise<string> {
     companyId: platform ? null : companyA,
   });
   await db.insertInto('user_role').values({ user_id: userId, role_id: role.id }).execute();
-  return signIn(t.app, username, PASSWORD);
+  return signIn(t.app, username, PASSWORD, `10.77.${holders >> 8}.${holders & 255}`);
 }
 
 beforeAll(async () => {

@@ -284,6 +284,104 @@ export interface CodeTable {
   created_at: CreatedAt;
 }
 
+export type CatalogueStatus = 'ENABLED' | 'DISABLED';
+export type AttributeType = 'TEXT' | 'NUMBER' | 'DATE' | 'IMAGE' | 'RICH_TEXT';
+/** jsonb: written as JSON text, read back parsed. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ProductCategoryTable {
+  id: Generated<string>;
+  company_id: string;
+  parent_id: string | null;
+  name: string;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProductTemplateTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  remark: Generated<string>;
+  status: Generated<CatalogueStatus>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TemplateAttributeTable {
+  id: Generated<string>;
+  template_id: string;
+  attr_key: string;
+  label: string;
+  label_en: Generated<string>;
+  type: AttributeType;
+  required: Generated<boolean>;
+  sort: Generated<number>;
+  show_on_scan: Generated<boolean>;
+}
+
+export interface ProductTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  category_id: string | null;
+  template_id: string | null;
+  gtin: string | null;
+  spec: Generated<string>;
+  unit: Generated<string>;
+  brand: Generated<string>;
+  images: Json<string[]>;
+  description: Generated<string>;
+  status: Generated<CatalogueStatus>;
+  version: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProductAttrValueTable {
+  product_id: string;
+  attr_key: string;
+  value: string;
+}
+
+export interface FarmingRecordJson {
+  kind: 'SOWING' | 'FERTILISING' | 'SPRAYING' | 'PICKING' | 'INSPECTION';
+  date: string;
+  operator: string;
+  material: string;
+  images: string[];
+}
+
+export interface InspectionReportJson {
+  name: string;
+  fileId: string;
+  date: string | null;
+}
+
+export interface ProductBatchTable {
+  id: Generated<string>;
+  company_id: string;
+  product_id: string;
+  batch_no: string;
+  production_date: NullableDate;
+  expiry_date: NullableDate;
+  quantity: Generated<number>;
+  farmer_id: string | null;
+  origin: Generated<string>;
+  harvest_date: NullableDate;
+  farming_records: Json<FarmingRecordJson[]>;
+  inspection_reports: Json<InspectionReportJson[]>;
+  remark: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -304,4 +402,10 @@ export interface DB {
   tag_rule: TagRuleTable;
   code_record: CodeRecordTable;
   code: CodeTable;
+  product_category: ProductCategoryTable;
+  product_template: ProductTemplateTable;
+  template_attribute: TemplateAttributeTable;
+  product: ProductTable;
+  product_attr_value: ProductAttrValueTable;
+  product_batch: ProductBatchTable;
 }
