@@ -126,7 +126,12 @@ export function RulePreviewPanel({ values }: { values: RuleFormValues }) {
         type="error"
         showIcon
         title={serverProblems.length ? t('tagRule.preview.problems') : t('tagRule.preview.failed')}
-        description={serverProblems.length ? serverProblems.map((e) => <div key={e.field}>{e.message}</div>) : undefined}
+        description={
+          serverProblems.length
+            ? serverProblems.map((e) => <div key={e.field}>{e.message}</div>)
+            : // The server's own words (e.g. a platform account has no company), as text.
+              preview.error.message || undefined
+        }
       />
     );
   } else if (!preview.data) {
