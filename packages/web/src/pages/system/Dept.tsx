@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEPT_NAME_MAX, DEPT_STATUSES, PERMISSIONS, type DeptTreeQuery } from '@rd/contract';
@@ -7,7 +7,7 @@ import { deleteDept, fetchDeptTree } from '../../api/dept';
 import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { DictTag } from '../../dict/DictTag';
-import { useDictionaries } from '../../dict/useDictionaries';
+import { StatusFilterItem } from '../../dict/StatusFilterItem';
 import { EMPTY } from '../../utils/format';
 import { DeptFormModal, type DeptFormTarget } from './dept/DeptFormModal';
 import { allIds, toTableRows, type DeptTableRow } from './dept/deptTreeData';
@@ -26,7 +26,6 @@ export default function Dept() {
   const { message } = App.useApp();
   const confirm = useConfirmAction();
   const queryClient = useQueryClient();
-  const { dictLabel } = useDictionaries();
   const [searchForm] = Form.useForm<{ deptName?: string; status?: DeptTreeQuery['status'] }>();
   const [filters, setFilters] = useState<DeptTreeQuery>({});
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -120,14 +119,7 @@ export default function Dept() {
         <Form.Item name="deptName" label={t('dept.deptName')}>
           <Input allowClear maxLength={DEPT_NAME_MAX} data-testid="dept-search-name" />
         </Form.Item>
-        <Form.Item name="status" label={t('dept.status')}>
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder={t('common.all')}
-            options={DEPT_STATUSES.map((value) => ({ value, label: dictLabel('sys_status', value) }))}
-          />
-        </Form.Item>
+        <StatusFilterItem label={t('dept.status')} statuses={DEPT_STATUSES} />
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" data-testid="dept-search">

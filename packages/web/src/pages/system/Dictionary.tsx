@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Empty, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Empty, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,8 +17,9 @@ import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
-import { useDictionaries } from '../../dict/useDictionaries';
+import { StatusFilterItem } from '../../dict/StatusFilterItem';
 import { EMPTY } from '../../utils/format';
+import { CodeWithBuiltinTag, DeleteUnlessBuiltin } from './dictionary/builtinEntries';
 import { DictItemsPanel } from './dictionary/DictItemsPanel';
 import { DictTypeFormModal } from './dictionary/DictTypeFormModal';
 import { StatusSwitch } from './dictionary/StatusSwitch';
@@ -37,7 +38,6 @@ export default function Dictionary() {
   const { message } = App.useApp();
   const confirm = useConfirmAction();
   const lang = useStore(appStore, (s) => s.language);
-  const { dictLabel } = useDictionaries();
   const refresh = useDictionaryRefresh();
   const [selected, setSelected] = useState<DictTypeRow | null>(null);
   const [editing, setEditing] = useState<{ type: DictTypeRow | null } | null>(null);
@@ -68,11 +68,7 @@ export default function Dictionary() {
       dataIndex: 'typeCode',
       title: t('dictionary.typeCode'),
       sorter: true,
-      render: (code: string, row) => (
-        <>
-          {code} {row.builtin && <Tag>{t('dictionary.builtin')}</Tag>}
-        </>
-      ),
+      render: (code: string, row) => <CodeWithBuiltinTag code={code} builtin={row.builtin} />,
     },
     { key: 'typeName', dataIndex: 'typeName', title: t('dictionary.typeName'), sorter: true },
     { key: 'typeNameEn', dataIndex: 'typeNameEn', title: t('dictionary.typeNameEn'), render: (v: string) => v || EMPTY },
@@ -100,21 +96,7 @@ export default function Dictionary() {
           <PermissionButton code={PERMISSIONS.dictEdit} type="link" size="small" onClick={() => setEditing({ type: row })}>
             {t('dictionary.edit')}
           </PermissionButton>
-          <Tooltip title={row.builtin ? t('dictionary.builtinHint') : undefined}>
-            <span>
-              <PermissionButton
-                code={PERMISSIONS.dictDelete}
-                type="link"
-                size="small"
-                danger
-                disabled={row.builtin}
-                data-testid={`dict-type-delete-${row.typeCode}`}
-                onClick={() => confirmDelete(row)}
-              >
-                {t('dictionary.delete')}
-              </PermissionButton>
-            </span>
-          </Tooltip>
+          <DeleteUnlessBuiltin builtin={row.builtin} testId={`dict-type-delete-${row.typeCode}`} onClick={() => confirmDelete(row)} />
         </Space>
       ),
     },
@@ -135,14 +117,7 @@ export default function Dictionary() {
             <Form.Item name="typeName" label={t('dictionary.typeName')}>
               <Input allowClear maxLength={DICT_NAME_MAX} />
             </Form.Item>
-            <Form.Item name="status" label={t('dictionary.status')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder={t('common.all')}
-                options={DICT_STATUSES.map((value) => ({ value, label: dictLabel('sys_status', value) }))}
-              />
-            </Form.Item>
+            <StatusFilterItem label={t('dictionary.status')} statuses={DICT_STATUSES} />
           </>
         }
         toolbar={

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Card, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DICT_NAME_MAX, DICT_STATUSES, PERMISSIONS, type DictItemPageQuery, type DictItemRow, type DictStatus } from '@rd/contract';
@@ -11,8 +11,9 @@ import { useConfirmAction } from '../../../components/useConfirmAction';
 import { useStore } from '../../../app/state/createStore';
 import { appStore } from '../../../app/state/appStore';
 import { entryLabel } from '../../../dict/dictionaries';
-import { useDictionaries } from '../../../dict/useDictionaries';
+import { StatusFilterItem } from '../../../dict/StatusFilterItem';
 import { EMPTY } from '../../../utils/format';
+import { CodeWithBuiltinTag, DeleteUnlessBuiltin } from './builtinEntries';
 import { DictItemFormModal } from './DictItemFormModal';
 import { StatusSwitch } from './StatusSwitch';
 import { DICT_ITEMS_QUERY_KEY, useDictionaryRefresh } from './useDictionaryRefresh';
@@ -30,7 +31,6 @@ export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
   const { message } = App.useApp();
   const confirm = useConfirmAction();
   const lang = useStore(appStore, (s) => s.language);
-  const { dictLabel } = useDictionaries();
   const refresh = useDictionaryRefresh();
   const [editing, setEditing] = useState<{ item: DictItemRow | null } | null>(null);
 
@@ -59,11 +59,7 @@ export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
       dataIndex: 'dicCode',
       title: t('dictionary.dicCode'),
       sorter: true,
-      render: (code: string, row) => (
-        <>
-          {code} {row.builtin && <Tag>{t('dictionary.builtin')}</Tag>}
-        </>
-      ),
+      render: (code: string, row) => <CodeWithBuiltinTag code={code} builtin={row.builtin} />,
     },
     { key: 'dicName', dataIndex: 'dicName', title: t('dictionary.dicName'), sorter: true },
     { key: 'dicNameEn', dataIndex: 'dicNameEn', title: t('dictionary.dicNameEn'), render: (v: string) => v || EMPTY },
@@ -91,21 +87,7 @@ export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
           <PermissionButton code={PERMISSIONS.dictEdit} type="link" size="small" onClick={() => setEditing({ item: row })}>
             {t('dictionary.edit')}
           </PermissionButton>
-          <Tooltip title={row.builtin ? t('dictionary.builtinHint') : undefined}>
-            <span>
-              <PermissionButton
-                code={PERMISSIONS.dictDelete}
-                type="link"
-                size="small"
-                danger
-                disabled={row.builtin}
-                data-testid={`dict-item-delete-${row.id}`}
-                onClick={() => confirmDelete(row)}
-              >
-                {t('dictionary.delete')}
-              </PermissionButton>
-            </span>
-          </Tooltip>
+          <DeleteUnlessBuiltin builtin={row.builtin} testId={`dict-item-delete-${row.id}`} onClick={() => confirmDelete(row)} />
         </Space>
       ),
     },
@@ -124,14 +106,7 @@ export function DictItemsPanel({ typeCode, typeName }: DictItemsPanelProps) {
             <Form.Item name="dicName" label={t('dictionary.dicName')}>
               <Input allowClear maxLength={DICT_NAME_MAX} />
             </Form.Item>
-            <Form.Item name="status" label={t('dictionary.status')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder={t('common.all')}
-                options={DICT_STATUSES.map((value) => ({ value, label: dictLabel('sys_status', value) }))}
-              />
-            </Form.Item>
+            <StatusFilterItem label={t('dictionary.status')} statuses={DICT_STATUSES} />
           </>
         }
         toolbar={
