@@ -56,4 +56,5 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     noCache: true,
     preview: { name: 'TagRuleDetail', path: 'tagRuleDetail', component: lazy(() => import('../pages/tag/TagRuleDetail')) },
   },
+  { name: 'TagGenerate', path: 'tagGenerate', component: lazy(() => import('../pages/tag/TagGenerate')), noCache: true },
 ];

@@ -7,6 +7,7 @@ import dateShortcutZh from './zh_CN/dateShortcut';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
 import tagRuleZh from './zh_CN/tagRule';
+import tagGenerateZh from './zh_CN/tagGenerate';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -150,6 +151,7 @@ const zh_CN = {
   operationLog: operationLogZh,
   upload: uploadZh,
   tagRule: tagRuleZh,
+  tagGenerate: tagGenerateZh,
 };
 
 export type Messages = typeof zh_CN;

@@ -1,0 +1,30 @@
+import type { CodeRecordAddBody, CodeRecordPageQuery, CodeRecordRow, PageResult, RuleOption } from '@rd/contract';
+import { apiGet, apiPost } from './http';
+
+const BASE = '/acc/api/codeRecord';
+
+/** Query-cache prefix of the jobs list; one job's live state lives under CODE_RECORD_JOB_KEY. */
+export const CODE_RECORD_LIST_KEY = ['codeRecord', 'list'] as const;
+export const codeRecordJobKey = (id: string) => ['codeRecord', 'job', id] as const;
+
+export function fetchCodeRecordPage(query: CodeRecordPageQuery): Promise<PageResult<CodeRecordRow>> {
+  return apiPost<PageResult<CodeRecordRow>>(`${BASE}/pageList`, query, { silent: true });
+}
+
+/** One job, polled every second while it runs: no overlay, and a failed poll is simply retried. */
+export function fetchCodeRecord(id: string): Promise<CodeRecordRow> {
+  return apiGet<CodeRecordRow>(`${BASE}/getById`, { id }, { silent: true, showError: false });
+}
+
+export function addCodeRecord(body: CodeRecordAddBody): Promise<CodeRecordRow> {
+  return apiPost<CodeRecordRow>(`${BASE}/add`, body);
+}
+
+export function cancelCodeRecord(id: string): Promise<CodeRecordRow> {
+  return apiPost<CodeRecordRow>(`${BASE}/edit`, { id, action: 'CANCEL' });
+}
+
+/** The company's enabled rules, for the rule select (api/rule/list). */
+export function fetchGenerationRules(): Promise<RuleOption[]> {
+  return apiPost<RuleOption[]>('/acc/api/rule/list', {}, { silent: true });
+}

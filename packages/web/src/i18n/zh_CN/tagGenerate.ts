@@ -1,0 +1,43 @@
+/** Tag generation screen (Chinese, the typing source of the English file). */
+const tagGenerate = {
+  formTitle: '生成标签',
+  rule: '标签规则',
+  rulePlaceholder: '请选择标签规则',
+  noRules: '没有可用的标签规则，请先在“标签规则”中新建并启用',
+  quantity: '生成数量',
+  quantityHint: '1 至 {{max}} 个',
+  remark: '备注',
+  remarkPlaceholder: '选填，例如用途或批次说明',
+  generate: '开始生成',
+  queued: '生成任务已提交',
+  jobs: '生成任务',
+  ruleName: '标签规则',
+  progress: '进度',
+  progressText: '{{progress}} / {{quantity}}',
+  status: '状态',
+  error: '失败原因',
+  createdBy: '创建人',
+  createdAt: '创建时间',
+  finishedAt: '结束时间',
+  downloadCount: '下载次数',
+  timeRange: '创建时间',
+  beginTime: '开始时间',
+  endTime: '结束时间',
+  statuses: {
+    QUEUED: '排队中',
+    RUNNING: '生成中',
+    DONE: '已完成',
+    FAILED: '失败',
+    CANCELLED: '已取消',
+  },
+  modes: {
+    RANDOM: '随机',
+    SEQUENTIAL: '顺序',
+  },
+  cancel: '取消任务',
+  cancelTitle: '取消生成任务',
+  cancelConfirm: '确定取消该任务吗？已生成的 {{progress}} 个标签会保留。',
+  cancelled: '任务已取消',
+};
+
+export default tagGenerate;
