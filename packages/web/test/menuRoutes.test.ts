@@ -140,6 +140,7 @@ describe('menus → routes (spec 2.4)', () => {
       ['Dictionary', 'dictionary'],
       ['UserInfo', 'userInfo'],
       ['TagRule', 'tagRule'],
+      ['TagDetail', 'tagDetail'],
       ['TagGenerate', 'tagGenerate'],
     ]);
   });

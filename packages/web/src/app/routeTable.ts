@@ -56,5 +56,12 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     noCache: true,
     preview: { name: 'TagRuleDetail', path: 'tagRuleDetail', component: lazy(() => import('../pages/tag/TagRuleDetail')) },
   },
+  {
+    name: 'TagDetail',
+    path: 'tagDetail',
+    component: lazy(() => import('../pages/tag/TagDetail')),
+    noCache: true,
+    preview: { name: 'TagOfDetail', path: 'tagOfDetail', component: lazy(() => import('../pages/tag/TagOfDetail')) },
+  },
   { name: 'TagGenerate', path: 'tagGenerate', component: lazy(() => import('../pages/tag/TagGenerate')), noCache: true },
 ];

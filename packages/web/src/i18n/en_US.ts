@@ -3,6 +3,7 @@ import dateShortcutEn from './en_US/dateShortcut';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
 import tagRuleEn from './en_US/tagRule';
+import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
 import userInfoEn from './en_US/userInfo';
 import userRoleEn from './en_US/userRole';
@@ -149,6 +150,7 @@ const en_US: Messages = {
   operationLog: operationLogEn,
   upload: uploadEn,
   tagRule: tagRuleEn,
+  tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,
 };
 

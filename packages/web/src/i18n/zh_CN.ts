@@ -7,6 +7,7 @@ import dateShortcutZh from './zh_CN/dateShortcut';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
 import tagRuleZh from './zh_CN/tagRule';
+import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
@@ -151,6 +152,7 @@ const zh_CN = {
   operationLog: operationLogZh,
   upload: uploadZh,
   tagRule: tagRuleZh,
+  tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,
 };
 

@@ -1,0 +1,108 @@
+import { Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { CODE_STATUS_DICT, PERMISSIONS } from '@rd/contract';
+import { CODES_QUERY_KEY, fetchCode } from '../../api/code';
+import { isRouteMeta } from '../../app/router/routeMeta';
+import { useStore } from '../../app/state/createStore';
+import { appStore } from '../../app/state/appStore';
+import { PermissionButton } from '../../components/PermissionButton';
+import { DictTag } from '../../dict/DictTag';
+import { EMPTY, formatDateTime } from '../../utils/format';
+import { useCodeActions } from './tagDetail/useCodeActions';
+
+/** Back to the codes list this hidden view belongs to (spec 2.3: tagOfDetail returns to tagDetail). */
+function useBackToList(): () => void {
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const meta = matches.map((m) => m.handle).find(isRouteMeta);
+  return () => {
+    if (meta?.previewOf) void navigate(meta.previewOf.path);
+    else void navigate('../tagDetail', { relative: 'path' });
+  };
+}
+
+/**
+ * One code (tagOfDetail?id=... or ?code=...): its rule, job, product and batch, status history, the URL
+ * its QR image carries, and putting it in force or voiding it. The hidden code is never shown here.
+ */
+export default function TagOfDetail() {
+  const { t } = useTranslation();
+  const lang = useStore(appStore, (s) => s.language);
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const codeText = params.get('code') ?? '';
+  const by = id ? { id } : { code: codeText };
+  const back = useBackToList();
+  const { activate, startVoid, dialog } = useCodeActions();
+  const detail = useQuery({
+    queryKey: [...CODES_QUERY_KEY, 'detail', id, codeText, lang],
+    queryFn: () => fetchCode(by),
+    enabled: id !== '' || codeText !== '',
+  });
+  const code = detail.data;
+  const text = (value: string | null | undefined) => value || EMPTY;
+
+  return (
+    <Card
+      title={t('tagDetail.detailTitle')}
+      extra={
+        <Space>
+          {code?.status === 'NOT_ACTIVATED' && (
+            <PermissionButton code={PERMISSIONS.codeActivate} type="primary" onClick={() => activate(code)} data-testid="code-detail-activate">
+              {t('tagDetail.activate')}
+            </PermissionButton>
+          )}
+          {code && code.status !== 'VOIDED' && (
+            <PermissionButton code={PERMISSIONS.codeVoid} danger onClick={() => startVoid(code)} data-testid="code-detail-void">
+              {t('tagDetail.void')}
+            </PermissionButton>
+          )}
+          <Button icon={<ArrowLeftOutlined />} onClick={back} data-testid="code-detail-back">
+            {t('tagDetail.back')}
+          </Button>
+        </Space>
+      }
+    >
+      {detail.isLoading && <Spin />}
+      {!detail.isLoading && !code && <Empty description={t('tagDetail.notFound')} />}
+      {code && (
+        <Descriptions bordered column={{ xs: 1, md: 2 }} size="small" data-testid="code-detail">
+          <Descriptions.Item label={t('tagDetail.code')}>
+            <Typography.Text code copyable>
+              {code.code}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.status')}>
+            <DictTag typeCode={CODE_STATUS_DICT} value={code.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.rule')}>{code.ruleName}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.ruleKind')}>
+            {code.ruleKind === 'ITEM' || code.ruleKind === 'BOX' ? t(`tagDetail.ruleKinds.${code.ruleKind}`) : code.ruleKind}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.job')}>
+            <Typography.Text copyable>{code.recordId}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.jobCreatedAt')}>{formatDateTime(code.recordCreatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.serial')}>{text(code.serial)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.product')}>{text(code.productId)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.batch')}>{text(code.batchId)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.createdAt')}>{formatDateTime(code.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.activatedAt')}>{formatDateTime(code.activatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.voidedAt')}>{formatDateTime(code.voidedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.voidReason')} span="filled">
+            {text(code.voidReason)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.url')} span="filled">
+            <Typography.Text copyable data-testid="code-detail-url">
+              {code.url}
+            </Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {dialog}
+    </Card>
+  );
+}
