@@ -21,6 +21,8 @@ export interface JobDownloadsProps {
   codeCount: number;
   /** While the job is still writing codes nothing can be downloaded. */
   disabled?: boolean;
+  /** After a download has been handed to the browser (the job's download count has grown). */
+  onDownloaded?: () => void;
 }
 
 type Choice = { kind: 'file'; format: CodeFileFormat } | { kind: 'qr'; format: QrDownloadFormat; layout: LabelLayoutName };
@@ -30,7 +32,7 @@ type Choice = { kind: 'file'; format: CodeFileFormat } | { kind: 'qr'; format: Q
  * their QR images as a ZIP of SVG or PNG, or a PDF label sheet in a chosen layout. Not rendered without
  * the download permission.
  */
-export function JobDownloads({ jobId, codeCount, disabled = false }: JobDownloadsProps) {
+export function JobDownloads({ jobId, codeCount, disabled = false, onDownloaded }: JobDownloadsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const allowed = usePermission(PERMISSIONS.codeRecordDownload);
@@ -42,7 +44,10 @@ export function JobDownloads({ jobId, codeCount, disabled = false }: JobDownload
       choice.kind === 'file'
         ? downloadJobCodes(jobId, choice.format, `codes.${choice.format}`)
         : downloadJobQrCodes(jobId, choice.format, choice.layout, choice.format === 'pdf' ? 'labels.pdf' : 'qrcodes.zip'),
-    onSuccess: (name) => void message.success(t('tagDetail.downloads.started', { name })),
+    onSuccess: (name) => {
+      void message.success(t('tagDetail.downloads.started', { name }));
+      onDownloaded?.();
+    },
   });
 
   if (!allowed) return null;

@@ -5,6 +5,7 @@ import { PERMISSIONS, isActiveCodeRecord, type CodeRecordRow } from '@rd/contrac
 import { CODE_RECORD_LIST_KEY, cancelCodeRecord, codeRecordJobKey } from '../../../api/codeRecord';
 import { PermissionButton } from '../../../components/PermissionButton';
 import { useConfirmAction } from '../../../components/useConfirmAction';
+import { JobDownloads } from '../JobDownloads';
 import { formatCount } from './formatCount';
 import { useLiveJob } from './useLiveJob';
 
@@ -47,6 +48,13 @@ export function JobActions({ row }: { row: CodeRecordRow }) {
         >
           {t('tagGenerate.cancel')}
         </PermissionButton>
+      )}
+      {!isActiveCodeRecord(job.status) && job.progress > 0 && (
+        <JobDownloads
+          jobId={job.id}
+          codeCount={job.progress}
+          onDownloaded={() => void queryClient.invalidateQueries({ queryKey: CODE_RECORD_LIST_KEY })}
+        />
       )}
     </Space>
   );
