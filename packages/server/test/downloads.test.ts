@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
+import { bestMask, type QrBitMatrix } from '../src/modules/codeDownload/qrMask.mjs';
 import { companySecret } from '../src/modules/rule/companySecret.js';
 import { codeUrl, hiddenCode, randomCodes } from '../src/modules/rule/codeMaker.js';
 import { csvCell, csvLine } from '../src/platform/export/csv.js';
@@ -271,5 +274,32 @@ describe('CSV cells', () => {
   it('are neutralised against formulas and quoted when they hold commas, quotes or line breaks', () => {
     expect(csvLine(['=1+1', 'a,b', 'say "hi"', 'plain', '-3', null])).toBe(`'=1+1,"a,b","say ""hi""",plain,'-3,\r\n`);
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+  });
+});
+
+describe('QR mask choice', () => {
+  it("is the qrcode package's own choice, for every error correction level and many symbol sizes", () => {
+    type MaskModule = { getBestMask: (matrix: QrBitMatrix, setupFormat: (p: number) => void) => number };
+    const masks = createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js') as MaskModule;
+    const original = masks.getBestMask;
+    let compared = 0;
+    masks.getBestMask = (matrix, setupFormat) => {
+      const ours = bestMask(matrix, setupFormat);
+      const theirs = original(matrix, setupFormat);
+      expect(ours).toBe(theirs);
+      compared++;
+      return theirs;
+    };
+    try {
+      const codes = randomCodes({ prefix: '', bodyLength: 20, alphabet: 'CROCKFORD32', checkScheme: 'NONE' }, 150);
+      for (const [i, code] of codes.entries()) {
+        for (const level of ['L', 'M', 'Q', 'H'] as const) {
+          QRCode.create(`https://trace.example.com/antiCounterfeiting?code=${code}${'9'.repeat(i * 2)}`, { errorCorrectionLevel: level });
+        }
+      }
+    } finally {
+      masks.getBestMask = original;
+    }
+    expect(compared).toBe(600);
   });
 });
