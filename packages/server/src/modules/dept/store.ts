@@ -113,20 +113,24 @@ export interface DeptValues {
   status: DeptStatus;
 }
 
+/** The values as department columns, for insert and update alike. */
+function deptColumns(values: DeptValues) {
+  return {
+    parent_id: values.parentId,
+    ancestors: values.ancestors,
+    dept_name: values.deptName,
+    sort: values.sort,
+    leader: values.leader,
+    phone: values.phone,
+    email: values.email,
+    status: values.status,
+  };
+}
+
 export async function insertDept(db: Kysely<DB>, companyId: string | null, values: DeptValues): Promise<string> {
   const row = await db
     .insertInto('department')
-    .values({
-      company_id: companyId,
-      parent_id: values.parentId,
-      ancestors: values.ancestors,
-      dept_name: values.deptName,
-      sort: values.sort,
-      leader: values.leader,
-      phone: values.phone,
-      email: values.email,
-      status: values.status,
-    })
+    .values({ company_id: companyId, ...deptColumns(values) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -135,17 +139,7 @@ export async function insertDept(db: Kysely<DB>, companyId: string | null, value
 export async function updateDept(db: Kysely<DB>, id: string, values: DeptValues): Promise<void> {
   await db
     .updateTable('department')
-    .set({
-      parent_id: values.parentId,
-      ancestors: values.ancestors,
-      dept_name: values.deptName,
-      sort: values.sort,
-      leader: values.leader,
-      phone: values.phone,
-      email: values.email,
-      status: values.status,
-      updated_at: sql`now()`,
-    })
+    .set({ ...deptColumns(values), updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { DictStatus, DictTagColor, dictItemPageQuerySchema, dictTypePageQuerySchema, largeDicQuerySchema } from '@rd/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { DB } from '../../platform/db/schema.js';
+import type { DB, DictItemTable, DictTypeTable } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 
@@ -71,17 +71,23 @@ export interface DictTypeValues {
   remark: string;
 }
 
+/** The values as dict_type columns: all of them for an insert, those given for an update. */
+function typeColumns(values: DictTypeValues): Omit<Insertable<DictTypeTable>, 'type_code'>;
+function typeColumns(values: Partial<DictTypeValues>): Updateable<DictTypeTable>;
+function typeColumns(values: Partial<DictTypeValues>): Updateable<DictTypeTable> {
+  return {
+    type_name: values.typeName,
+    type_name_en: values.typeNameEn,
+    sort: values.sort,
+    status: values.status,
+    remark: values.remark,
+  };
+}
+
 export async function insertType(db: Kysely<DB>, typeCode: string, values: DictTypeValues): Promise<string> {
   const row = await db
     .insertInto('dict_type')
-    .values({
-      type_code: typeCode,
-      type_name: values.typeName,
-      type_name_en: values.typeNameEn,
-      sort: values.sort,
-      status: values.status,
-      remark: values.remark,
-    })
+    .values({ type_code: typeCode, ...typeColumns(values) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -91,14 +97,7 @@ export async function insertType(db: Kysely<DB>, typeCode: string, values: DictT
 export async function updateType(db: Kysely<DB>, id: string, values: Partial<DictTypeValues>): Promise<void> {
   await db
     .updateTable('dict_type')
-    .set({
-      type_name: values.typeName,
-      type_name_en: values.typeNameEn,
-      sort: values.sort,
-      status: values.status,
-      remark: values.remark,
-      updated_at: sql`now()`,
-    })
+    .set({ ...typeColumns(values), updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }
@@ -174,19 +173,24 @@ export interface DictItemValues {
   remark: string;
 }
 
+/** The values as dict_item columns: all of them for an insert, those given for an update. */
+function itemColumns(values: DictItemValues): Omit<Insertable<DictItemTable>, 'type_code' | 'dic_code'>;
+function itemColumns(values: Partial<DictItemValues>): Updateable<DictItemTable>;
+function itemColumns(values: Partial<DictItemValues>): Updateable<DictItemTable> {
+  return {
+    dic_name: values.dicName,
+    dic_name_en: values.dicNameEn,
+    sort: values.sort,
+    status: values.status,
+    tag_color: values.tagColor,
+    remark: values.remark,
+  };
+}
+
 export async function insertItem(db: Kysely<DB>, typeCode: string, dicCode: string, values: DictItemValues): Promise<string> {
   const row = await db
     .insertInto('dict_item')
-    .values({
-      type_code: typeCode,
-      dic_code: dicCode,
-      dic_name: values.dicName,
-      dic_name_en: values.dicNameEn,
-      sort: values.sort,
-      status: values.status,
-      tag_color: values.tagColor,
-      remark: values.remark,
-    })
+    .values({ type_code: typeCode, dic_code: dicCode, ...itemColumns(values) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -196,15 +200,7 @@ export async function insertItem(db: Kysely<DB>, typeCode: string, dicCode: stri
 export async function updateItem(db: Kysely<DB>, id: string, values: Partial<DictItemValues>): Promise<void> {
   await db
     .updateTable('dict_item')
-    .set({
-      dic_name: values.dicName,
-      dic_name_en: values.dicNameEn,
-      sort: values.sort,
-      status: values.status,
-      tag_color: values.tagColor,
-      remark: values.remark,
-      updated_at: sql`now()`,
-    })
+    .set({ ...itemColumns(values), updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { isGrantedTo } from '../../platform/access/grants.js';
 import type { DB } from '../../platform/db/schema.js';
 
-export interface MenuElementRow {
-  id: string;
+/** What an element is made of: the columns written on insert and update. */
+export interface MenuFields {
   menu_code: string;
   parent_code: string | null;
   menu_name: string;
@@ -15,6 +15,10 @@ export interface MenuElementRow {
   is_show: '0' | '1';
   sort: number;
   scope: 'ALL' | 'PLATFORM';
+}
+
+export interface MenuElementRow extends MenuFields {
+  id: string;
 }
 
 const COLUMNS = [
@@ -32,19 +36,18 @@ const COLUMNS = [
   'm.scope',
 ] as const;
 
+/** Elements in display order: by sort, then by code. */
+function elementsInOrder(db: Kysely<DB>) {
+  return db.selectFrom('menu as m').select(COLUMNS).orderBy('m.sort').orderBy('m.menu_code');
+}
+
 export function allMenuElements(db: Kysely<DB>): Promise<MenuElementRow[]> {
-  return db.selectFrom('menu as m').select(COLUMNS).orderBy('m.sort').orderBy('m.menu_code').execute();
+  return elementsInOrder(db).execute();
 }
 
 /** Elements granted to the user through enabled roles or directly. */
 export function grantedMenuElements(db: Kysely<DB>, userId: string): Promise<MenuElementRow[]> {
-  return db
-    .selectFrom('menu as m')
-    .select(COLUMNS)
-    .where((eb) => isGrantedTo(eb, userId))
-    .orderBy('m.sort')
-    .orderBy('m.menu_code')
-    .execute();
+  return elementsInOrder(db).where((eb) => isGrantedTo(eb, userId)).execute();
 }
 
 /**
@@ -53,20 +56,6 @@ export function grantedMenuElements(db: Kysely<DB>, userId: string): Promise<Men
  */
 export async function lockMenuTable(trx: Kysely<DB>): Promise<void> {
   await sql`lock table menu in exclusive mode`.execute(trx);
-}
-
-export interface MenuFields {
-  menu_code: string;
-  parent_code: string | null;
-  menu_name: string;
-  menu_name_en: string;
-  menu_icon: string;
-  menu_url: string;
-  type: 'MENU' | 'BUTTON';
-  permission: string | null;
-  is_show: '0' | '1';
-  sort: number;
-  scope: 'ALL' | 'PLATFORM';
 }
 
 export async function insertMenu(trx: Kysely<DB>, fields: MenuFields): Promise<string> {
