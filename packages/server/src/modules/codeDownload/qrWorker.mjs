@@ -1,9 +1,10 @@
-// Draws QR codes off the main thread (see qrPool.ts). Plain JavaScript so that it loads the same way under
-// tsx, the test runner and plain node: it needs nothing but the qrcode package.
+// Draws QR codes off the main thread (see qrPool.ts): SVG text, one-bit PNG images, or the bare modules for
+// label sheets. Plain JavaScript so that it loads the same way under tsx, the test runner and plain node.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import QRCode from 'qrcode';
 import { bestMask } from './qrMask.mjs';
+import { qrPng } from './qrPng.mjs';
 
 // The package chooses each symbol's mask through qrcode/lib/core/mask-pattern's getBestMask; the same
 // choice made on typed arrays (qrMask.mjs) takes a fraction of the time. Same module instance the package uses.
@@ -11,8 +12,8 @@ createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js').getBestMask = 
 
 async function render(kind, url, options) {
   if (kind === 'svg') return QRCode.toString(url, { ...options, type: 'svg' });
-  if (kind === 'png') return QRCode.toBuffer(url, { ...options, type: 'png' });
   const qr = QRCode.create(url, options);
+  if (kind === 'png') return qrPng(qr.modules.size, qr.modules.data, options);
   return { size: qr.modules.size, dark: qr.modules.data };
 }
 
