@@ -142,7 +142,14 @@ describe('menus → routes (spec 2.4)', () => {
       ['TagRule', 'tagRule'],
       ['TagDetail', 'tagDetail'],
       ['TagGenerate', 'tagGenerate'],
+      ['Product', 'product'],
+      ['ProductTemplate', 'productTemplate'],
+      ['ProductBatch', 'productBatch'],
     ]);
+    const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));
+    expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail' });
+    expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'ProductBatch')!)).toBe(true);
+    expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'Product')!)).toBe(false);
   });
 });
 

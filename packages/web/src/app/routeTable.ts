@@ -64,4 +64,17 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     preview: { name: 'TagOfDetail', path: 'tagOfDetail', component: lazy(() => import('../pages/tag/TagOfDetail')) },
   },
   { name: 'TagGenerate', path: 'tagGenerate', component: lazy(() => import('../pages/tag/TagGenerate')), noCache: true },
+  {
+    name: 'Product',
+    path: 'product',
+    component: lazy(() => import('../pages/product/Product')),
+    preview: { name: 'ProductDetail', path: 'productDetail', component: lazy(() => import('../pages/product/ProductDetail')) },
+  },
+  {
+    name: 'ProductTemplate',
+    path: 'productTemplate',
+    component: lazy(() => import('../pages/product/ProductTemplate')),
+    preview: { name: 'ProductTemplateDetail', path: 'productTemplateDetail', component: lazy(() => import('../pages/product/ProductTemplateDetail')) },
+  },
+  { name: 'ProductBatch', path: 'productBatch', component: lazy(() => import('../pages/product/ProductBatch')), noCache: true },
 ];

@@ -2,6 +2,9 @@ import type { Messages } from './zh_CN';
 import dateShortcutEn from './en_US/dateShortcut';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
+import productEn from './en_US/product';
+import productTemplateEn from './en_US/productTemplate';
+import productBatchEn from './en_US/productBatch';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
@@ -149,6 +152,9 @@ const en_US: Messages = {
   dateShortcut: dateShortcutEn,
   operationLog: operationLogEn,
   upload: uploadEn,
+  product: productEn,
+  productTemplate: productTemplateEn,
+  productBatch: productBatchEn,
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,

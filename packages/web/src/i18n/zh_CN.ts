@@ -6,6 +6,9 @@ import menuConfZh from './zh_CN/menuConf';
 import dateShortcutZh from './zh_CN/dateShortcut';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
+import productZh from './zh_CN/product';
+import productTemplateZh from './zh_CN/productTemplate';
+import productBatchZh from './zh_CN/productBatch';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
@@ -151,6 +154,9 @@ const zh_CN = {
   dateShortcut: dateShortcutZh,
   operationLog: operationLogZh,
   upload: uploadZh,
+  product: productZh,
+  productTemplate: productTemplateZh,
+  productBatch: productBatchZh,
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,

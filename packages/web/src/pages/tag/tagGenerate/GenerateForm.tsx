@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { CODE_QUANTITY_MAX, CODE_QUANTITY_MIN, CODE_RECORD_REMARK_MAX, type CodeRecordAddBody, type RuleOption } from '@rd/contract';
 import { CODE_RECORD_LIST_KEY, addCodeRecord } from '../../../api/codeRecord';
 import { showServerFieldErrors, useFieldRules } from '../../../components/fieldRules';
+import { ProductBatchSelects } from '../../product/productBatch/ProductBatchSelects';
 import { formatCount, parseCount } from './formatCount';
 
 interface GenerateValues {
   ruleId?: string;
   quantity?: number;
   remark?: string;
-  /** Filled by the product and batch selects once the products area provides them. */
+  /** From the product and batch selects. */
   productId?: string;
   batchId?: string;
 }
@@ -64,7 +65,7 @@ export function GenerateForm({ rules }: { rules: UseQueryResult<RuleOption[]> })
           data-testid="generate-rule"
         />
       </Form.Item>
-      {/* The products area adds its product and batch selects here, as Form.Items named productId and batchId. */}
+      <ProductBatchSelects />
       <Form.Item
         name="quantity"
         label={t('tagGenerate.quantity')}

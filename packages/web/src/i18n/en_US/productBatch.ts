@@ -1,0 +1,57 @@
+import type productBatchZh from '../zh_CN/productBatch';
+
+/** Product batch screen (English). */
+const productBatch: typeof productBatchZh = {
+  product: 'Product',
+  batchNo: 'Batch number',
+  productionDate: 'Production date',
+  expiryDate: 'Expiry date',
+  productionRange: 'Produced',
+  expiryRange: 'Expires',
+  beginDate: 'From',
+  endDate: 'To',
+  quantity: 'Quantity',
+  origin: 'Origin',
+  harvestDate: 'Harvest date',
+  remark: 'Remark',
+  codeCount: 'Bound codes',
+  updatedAt: 'Updated at',
+  add: 'Add batch',
+  edit: 'Edit',
+  delete: 'Delete',
+  exportCodes: 'Export codes',
+  hasCodes: 'Codes are bound to the batch; it cannot be deleted',
+  noCodes: 'No codes are bound to this batch yet',
+  deleteTitle: 'Delete batch',
+  deleteConfirm: 'Deleting may break business data. Delete the batch “{{batchNo}}”?',
+  addTitle: 'Add batch',
+  editTitle: 'Edit batch',
+  optional: 'Optional',
+  exportFileName: 'batch-codes.xlsx',
+  sections: { basic: 'Batch', farming: 'Farming records', inspection: 'Inspection reports' },
+  hints: {
+    batchNo: '1 to 20 letters, digits or ! " % & \' ( ) * + , - . / : ; < = > ? _, unique within the product',
+    productLocked: 'Codes are bound to the batch: its product cannot change',
+  },
+  farming: {
+    add: 'Add farming record',
+    kind: 'Kind',
+    date: 'Date',
+    operator: 'Operator',
+    material: 'Material',
+    images: 'Photos',
+    remove: 'Remove',
+    empty: 'No farming records',
+    kinds: { SOWING: 'Sowing', FERTILISING: 'Fertilising', SPRAYING: 'Spraying', PICKING: 'Picking', INSPECTION: 'Inspection' },
+  },
+  inspection: {
+    add: 'Add inspection report',
+    name: 'Report name',
+    file: 'Report file',
+    date: 'Inspection date',
+    remove: 'Remove',
+    empty: 'No inspection reports',
+  },
+};
+
+export default productBatch;
