@@ -278,28 +278,33 @@ describe('CSV cells', () => {
 });
 
 describe('QR mask choice', () => {
-  it("is the qrcode package's own choice, for every error correction level and many symbol sizes", () => {
+  it("is the qrcode package's own choice, for every error correction level and symbol sizes up to version 40", () => {
     type MaskModule = { getBestMask: (matrix: QrBitMatrix, setupFormat: (p: number) => void) => number };
     const masks = createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js') as MaskModule;
     const original = masks.getBestMask;
     let compared = 0;
+    const sizes = new Set<number>();
     masks.getBestMask = (matrix, setupFormat) => {
       const ours = bestMask(matrix, setupFormat);
       const theirs = original(matrix, setupFormat);
       expect(ours).toBe(theirs);
       compared++;
+      sizes.add(matrix.size);
       return theirs;
     };
     try {
       const codes = randomCodes({ prefix: '', bodyLength: 20, alphabet: 'CROCKFORD32', checkScheme: 'NONE' }, 150);
       for (const [i, code] of codes.entries()) {
         for (const level of ['L', 'M', 'Q', 'H'] as const) {
-          QRCode.create(`https://trace.example.com/antiCounterfeiting?code=${code}${'9'.repeat(i * 2)}`, { errorCorrectionLevel: level });
+          QRCode.create(`https://trace.example.com/antiCounterfeiting?code=${code}&n=${'x'.repeat((i * 8) % 1190)}`, { errorCorrectionLevel: level });
         }
       }
     } finally {
       masks.getBestMask = original;
     }
     expect(compared).toBe(600);
+    // From 33 modules (version 4) to 177 (version 40): one to six 32-bit words a line.
+    expect(Math.min(...sizes)).toBeLessThanOrEqual(33);
+    expect(Math.max(...sizes)).toBe(177);
   });
 });

@@ -1,7 +1,9 @@
-// The choice of a QR symbol's mask pattern (ISO/IEC 18004 §7.8.3), as the qrcode package makes it, on flat
-// typed arrays. The package evaluates the eight patterns by masking and unmasking the whole matrix through
-// per-module function calls, which is over half the time of drawing a code; this gives the same choice
-// (the tests compare both on many symbols) in a fraction of it. Plain JavaScript: the QR worker loads it.
+// The choice of a QR symbol's mask pattern (ISO/IEC 18004 §7.8.3), as the qrcode package makes it, with
+// 32 modules at a time. The package masks and unmasks the whole matrix eight times through a function call
+// per module and scores each result module by module, which is over half the time of drawing a code. Here
+// each row and each column is a few 32-bit words and every penalty rule is a handful of word operations;
+// the choice is the package's own (the tests compare both on symbols of every size class).
+// Plain JavaScript: the QR worker loads it.
 
 const N1 = 3;
 const N2 = 3;
@@ -20,70 +22,165 @@ const MASK_AT = [
   (i, j) => (((i * j) % 3) + ((i + j) % 2)) % 2 === 0,
 ];
 
-const tables = new Map();
+/** 1:1:3:1:1 finder-like patterns with four light modules after or before them (penalty N3). */
+const FINDER_THEN_LIGHT = [1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0];
+const LIGHT_THEN_FINDER = [0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1];
 
-/** The eight masks of a symbol size as 0/1 arrays, made once per size. */
-export function maskTables(size) {
-  let masks = tables.get(size);
-  if (!masks) {
-    masks = MASK_AT.map((at) => {
-      const mask = new Uint8Array(size * size);
-      for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) mask[i * size + j] = at(i, j) ? 1 : 0;
-      return mask;
-    });
-    tables.set(size, masks);
-  }
-  return masks;
+function popcount(x) {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
- * The package's penalty of a masked symbol: runs of five or more (N1), 2×2 blocks of one colour (N2),
- * 1:1:3:1:1 finder-like patterns with light space (N3), and the balance of dark modules (N4).
+ * What depends only on the symbol size, made once per size: words per line, the positions where a window of
+ * 2, 5 or 11 modules fits, the eight masks by rows and by columns, and scratch space.
  */
-export function penalty(m, size) {
+const geometries = new Map();
+function geometry(size) {
+  let g = geometries.get(size);
+  if (g) return g;
+  const words = (size + 31) >>> 5;
+  const fits = (length) => {
+    const v = new Int32Array(words);
+    for (let c = 0; c <= size - length; c++) v[c >>> 5] |= 1 << (c & 31);
+    return v;
+  };
+  const maskRows = [];
+  const maskColumns = [];
+  for (const at of MASK_AT) {
+    const rows = new Int32Array(size * words);
+    const columns = new Int32Array(size * words);
+    for (let i = 0; i < size; i++) {
+      for (let j = 0; j < size; j++) {
+        if (!at(i, j)) continue;
+        rows[i * words + (j >>> 5)] |= 1 << (j & 31);
+        columns[j * words + (i >>> 5)] |= 1 << (i & 31);
+      }
+    }
+    maskRows.push(rows);
+    maskColumns.push(columns);
+  }
+  g = {
+    words,
+    fits2: fits(2),
+    fits5: fits(5),
+    fits11: fits(11),
+    maskRows,
+    maskColumns,
+    shifted: new Int32Array(11 * words),
+    same: new Int32Array(words),
+    runs: new Int32Array(words),
+  };
+  geometries.set(size, g);
+  return g;
+}
+
+/**
+ * N1 (runs of five or more modules of one colour: 3 + the excess) and N3 (finder-like patterns) of every
+ * line of `m`: its rows, or its columns when `m` is the transposed matrix. Bit c of a line is module c;
+ * shifted[k] holds the line moved by k, so bit c of shifted[k] is module c + k.
+ */
+function linesPenalty(m, size, g) {
+  const { words, fits2, fits5, fits11, shifted, same, runs } = g;
   let points = 0;
+  for (let line = 0; line < size; line++) {
+    const base = line * words;
+    for (let k = 0; k < 11; k++) {
+      for (let w = 0; w < words; w++) {
+        const x = m[base + w];
+        shifted[k * words + w] = k === 0 ? x : (x >>> k) | (w + 1 < words ? m[base + w + 1] << (32 - k) : 0);
+      }
+    }
+    // same: module c equals module c + 1; runs: modules c .. c + 4 are all one colour.
+    for (let w = 0; w < words; w++) same[w] = ~(shifted[w] ^ shifted[words + w]) & fits2[w];
+    for (let w = 0; w < words; w++) {
+      const next = w + 1 < words ? same[w + 1] : 0;
+      const s = same[w];
+      runs[w] = s & ((s >>> 1) | (next << 31)) & ((s >>> 2) | (next << 30)) & ((s >>> 3) | (next << 29)) & fits5[w];
+    }
+    for (let w = 0; w < words; w++) {
+      // A run of L ≥ 5 sets L - 4 bits of `runs`, the first of them a start: its penalty L - 2 is
+      // (L - 4) + 2 for its start.
+      const r = runs[w];
+      const before = (r << 1) | (w > 0 ? runs[w - 1] >>> 31 : 0);
+      points += popcount(r) + (N1 - 1) * popcount(r & ~before);
+      let a = fits11[w];
+      let b = fits11[w];
+      for (let k = 0; k < 11; k++) {
+        const x = shifted[k * words + w];
+        a &= FINDER_THEN_LIGHT[k] ? x : ~x;
+        b &= LIGHT_THEN_FINDER[k] ? x : ~x;
+      }
+      points += N3 * (popcount(a) + popcount(b));
+    }
+  }
+  return points;
+}
+
+/** N2 (2×2 blocks of one colour) and N4 (distance of the dark share from 50%, in steps of 5%) from the rows. */
+function blocksAndBalance(rows, size, g) {
+  const { words, fits2 } = g;
+  let blocks = 0;
   let dark = 0;
-  for (let row = 0; row < size; row++) {
-    const base = row * size;
-    let same = 0;
-    let last = -1;
-    let bits = 0;
-    for (let col = 0; col < size; col++) {
-      const a = m[base + col];
-      dark += a;
-      if (a === last) same++;
-      else {
-        if (same >= 5) points += N1 + same - 5;
-        last = a;
-        same = 1;
+  for (let r = 0; r < size; r++) {
+    const base = r * words;
+    for (let w = 0; w < words; w++) {
+      const a = rows[base + w];
+      dark += popcount(a);
+      if (r === size - 1) continue;
+      const b = rows[base + words + w];
+      const vertical = ~(a ^ b);
+      const nextA = w + 1 < words ? rows[base + w + 1] : 0;
+      const nextV = w + 1 < words ? ~(nextA ^ rows[base + words + w + 1]) : 0;
+      const horizontal = ~(a ^ ((a >>> 1) | (nextA << 31)));
+      blocks += popcount(vertical & ((vertical >>> 1) | (nextV << 31)) & horizontal & fits2[w]);
+    }
+  }
+  return N2 * blocks + Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10) * N4;
+}
+
+/** Rows and columns of the symbol's modules as words, for the data and for the reserved (unmasked) modules. */
+function toWords(matrix, g) {
+  const { size, data, reservedBit } = matrix;
+  const { words } = g;
+  const rows = new Int32Array(size * words);
+  const columns = new Int32Array(size * words);
+  const reservedRows = new Int32Array(size * words);
+  const reservedColumns = new Int32Array(size * words);
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      const at = i * size + j;
+      if (data[at]) {
+        rows[i * words + (j >>> 5)] |= 1 << (j & 31);
+        columns[j * words + (i >>> 5)] |= 1 << (i & 31);
       }
-      bits = ((bits << 1) & 0x7ff) | a;
-      if (col >= 10 && (bits === 0x5d0 || bits === 0x05d)) points += N3;
-      if (row < size - 1 && col < size - 1) {
-        const block = a + m[base + col + 1] + m[base + size + col] + m[base + size + col + 1];
-        if (block === 4 || block === 0) points += N2;
+      if (reservedBit[at]) {
+        reservedRows[i * words + (j >>> 5)] |= 1 << (j & 31);
+        reservedColumns[j * words + (i >>> 5)] |= 1 << (i & 31);
       }
     }
-    if (same >= 5) points += N1 + same - 5;
   }
-  for (let col = 0; col < size; col++) {
-    let same = 0;
-    let last = -1;
-    let bits = 0;
-    for (let row = 0; row < size; row++) {
-      const b = m[row * size + col];
-      if (b === last) same++;
-      else {
-        if (same >= 5) points += N1 + same - 5;
-        last = b;
-        same = 1;
-      }
-      bits = ((bits << 1) & 0x7ff) | b;
-      if (row >= 10 && (bits === 0x5d0 || bits === 0x05d)) points += N3;
-    }
-    if (same >= 5) points += N1 + same - 5;
+  return { rows, columns, reservedRows, reservedColumns };
+}
+
+/** Format information lies in row 8 and column 8: after it changes, those two lines are read again. */
+function refreshFormatLines(matrix, g, bits) {
+  const { size, data } = matrix;
+  const { words } = g;
+  const set = (lines, line, at, on) => {
+    const index = line * words + (at >>> 5);
+    if (on) lines[index] |= 1 << (at & 31);
+    else lines[index] &= ~(1 << (at & 31));
+  };
+  for (let k = 0; k < size; k++) {
+    const inRow8 = data[8 * size + k];
+    const inColumn8 = data[k * size + 8];
+    set(bits.rows, 8, k, inRow8);
+    set(bits.columns, k, 8, inRow8);
+    set(bits.rows, k, 8, inColumn8);
+    set(bits.columns, 8, k, inColumn8);
   }
-  return points + Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10) * N4;
 }
 
 /**
@@ -92,17 +189,24 @@ export function penalty(m, size) {
  * and leaving the matrix in the same state (unmasked, the last pattern's format information).
  */
 export function bestMask(matrix, setupFormat) {
-  const { size, data, reservedBit } = matrix;
-  const n = size * size;
-  const masks = maskTables(size);
-  const masked = new Uint8Array(n);
+  const { size } = matrix;
+  const g = geometry(size);
+  const bits = toWords(matrix, g);
+  const count = size * g.words;
+  const maskedRows = new Int32Array(count);
+  const maskedColumns = new Int32Array(count);
   let best = 0;
   let lowest = Infinity;
   for (let p = 0; p < 8; p++) {
     setupFormat(p);
-    const mask = masks[p];
-    for (let i = 0; i < n; i++) masked[i] = reservedBit[i] ? data[i] : data[i] ^ mask[i];
-    const points = penalty(masked, size);
+    refreshFormatLines(matrix, g, bits);
+    const maskRows = g.maskRows[p];
+    const maskColumns = g.maskColumns[p];
+    for (let i = 0; i < count; i++) {
+      maskedRows[i] = bits.rows[i] ^ (maskRows[i] & ~bits.reservedRows[i]);
+      maskedColumns[i] = bits.columns[i] ^ (maskColumns[i] & ~bits.reservedColumns[i]);
+    }
+    const points = linesPenalty(maskedRows, size, g) + linesPenalty(maskedColumns, size, g) + blocksAndBalance(maskedRows, size, g);
     if (points < lowest) {
       lowest = points;
       best = p;
