@@ -33,6 +33,8 @@ export interface Config {
   /** Codes written per transaction by a generation job on PostgreSQL, and on the embedded database. */
   codeChunkSize: number;
   codeChunkSizeEmbedded: number;
+  /** Chunks a random-rule job writes side by side on PostgreSQL (each its own connection and CPU). */
+  codeCopyStreams: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobStaleSeconds: Math.max(1, int(env.JOB_STALE_SECONDS, 30, 'JOB_STALE_SECONDS')),
     jobPollMs: Math.max(50, int(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS')),
     codeChunkSize: Math.max(1, int(env.CODE_CHUNK_SIZE, 50_000, 'CODE_CHUNK_SIZE')),
-    codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 2_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
+    codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 1_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
+    codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
   };
 }

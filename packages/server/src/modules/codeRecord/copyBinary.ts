@@ -7,7 +7,6 @@
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const HEADER_BYTES = SIGNATURE.length + 8;
 const TRAILER_BYTES = 2;
-const UUID_BYTES = 16;
 const INT8_BYTES = 8;
 
 /** The 16 bytes of a uuid given as text, or null. */
@@ -66,7 +65,11 @@ class RowWriter {
     this.at = this.buffer.writeBigInt64BE(value, this.at);
   }
   finish(): Buffer {
-    this.at = this.buffer.writeInt16BE(-1, this.at);
+    return this.finishAt(this.at);
+  }
+  /** Ends rows written straight into `buffer` up to `at`. */
+  finishAt(at: number): Buffer {
+    this.at = this.buffer.writeInt16BE(-1, at);
     return this.buffer.subarray(0, this.at);
   }
 }
@@ -77,21 +80,57 @@ function textBytes(codes: readonly string[]): number {
   return total;
 }
 
-/** Codes of one job as rows of `code` CODE_COPY_COLUMNS; `serials` null for random rules. */
-export function encodeCodeRows(target: CodeRowTarget, codes: readonly string[], serials: readonly bigint[] | null): Buffer {
-  const perRow = 2 + 7 * 4 + 3 * UUID_BYTES + (serials ? INT8_BYTES : 0) + (target.productId ? UUID_BYTES : 0) + (target.batchId ? UUID_BYTES : 0);
-  const writer = new RowWriter(HEADER_BYTES + TRAILER_BYTES + codes.length * perRow + textBytes(codes));
-  for (let i = 0; i < codes.length; i++) {
-    writer.fields(7);
-    writer.text(codes[i] as string);
-    writer.bytes(target.companyId);
-    writer.bytes(target.ruleId);
-    writer.bytes(target.recordId);
-    writer.int8(serials ? (serials[i] as bigint) : null);
-    writer.bytes(target.productId);
-    writer.bytes(target.batchId);
+/** A field's length word and bytes (or -1 for NULL), to be copied as they are. */
+function fieldBytes(values: ReadonlyArray<Buffer | null>): Buffer {
+  const parts: Buffer[] = [];
+  for (const value of values) {
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(value === null ? -1 : value.length);
+    parts.push(length);
+    if (value !== null) parts.push(value);
   }
-  return writer.finish();
+  return Buffer.concat(parts);
+}
+
+/**
+ * Codes of one job as rows of `code` CODE_COPY_COLUMNS; `serials` null for random rules. Everything after
+ * the code but the serial is the same on every row, so it is encoded once and copied; codes are written
+ * byte by byte while they are ASCII (every alphabet is), which is several times faster than a string write
+ * per code.
+ */
+export function encodeCodeRows(target: CodeRowTarget, codes: readonly string[], serials: readonly bigint[] | null): Buffer {
+  const owners = fieldBytes([target.companyId, target.ruleId, target.recordId]);
+  const product = fieldBytes([target.productId, target.batchId]);
+  const serialBytes = serials ? 4 + INT8_BYTES : 4;
+  const perRow = 2 + 4 + owners.length + serialBytes + product.length;
+  const writer = new RowWriter(HEADER_BYTES + TRAILER_BYTES + codes.length * perRow + textBytes(codes));
+  const buffer = writer.buffer;
+  let at = HEADER_BYTES;
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as string;
+    at = buffer.writeInt16BE(7, at);
+    const start = at + 4;
+    let k = 0;
+    for (; k < code.length; k++) {
+      const c = code.charCodeAt(k);
+      if (c > 0x7f) break;
+      buffer[start + k] = c;
+    }
+    const length = k === code.length ? k : buffer.write(code, start, 'utf8');
+    buffer.writeInt32BE(length, at);
+    at = start + length;
+    owners.copy(buffer, at);
+    at += owners.length;
+    if (serials) {
+      at = buffer.writeInt32BE(INT8_BYTES, at);
+      at = buffer.writeBigInt64BE(serials[i] as bigint, at);
+    } else {
+      at = buffer.writeInt32BE(-1, at);
+    }
+    product.copy(buffer, at);
+    at += product.length;
+  }
+  return writer.finishAt(at);
 }
 
 /** Codes as rows of the staging table STAGE_COPY_COLUMNS. */

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import type { CodeTarget, GenerationStore, GenerationTx } from './generationStore.js';
+import type { EncodedChunk, GenerationStore, GenerationTx } from './generationStore.js';
 
 /** Rows per INSERT statement: arrays of a few thousand codes keep each statement short. */
 const ROWS_PER_STATEMENT = 2_000;
@@ -12,7 +12,7 @@ const INSERT_CODES = `
   ON CONFLICT (code) DO NOTHING`;
 
 /** Multi-row inserts that skip codes already stored anywhere, and count what they stored. */
-async function insertCodes(trx: Transaction<DB>, target: CodeTarget, codes: readonly string[], serials: readonly bigint[] | null) {
+async function insertCodes(trx: Transaction<DB>, { target, codes, serials }: EncodedChunk) {
   let written = 0;
   for (let from = 0; from < codes.length; from += ROWS_PER_STATEMENT) {
     const part = codes.slice(from, from + ROWS_PER_STATEMENT);
@@ -27,11 +27,18 @@ async function insertCodes(trx: Transaction<DB>, target: CodeTarget, codes: read
 
 export function embeddedGenerationStore(db: Kysely<DB>): GenerationStore {
   return {
+    encode: (target, codes, serials) => ({ target, codes, serials, rows: null }),
+    query: async <R>(text: string, params: unknown[] = []) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows,
     transaction: (work) =>
       db.transaction().execute((trx) => {
         const tx: GenerationTx = {
           query: async <R>(text: string, params: unknown[] = []) => (await trx.executeQuery<R>(CompiledQuery.raw(text, params))).rows,
-          insertCodes: (target, codes, serials) => insertCodes(trx, target, codes, serials),
+          insertCodes: async (chunk, whileWriting) => {
+            const written = await insertCodes(trx, chunk);
+            // One thread runs both the database and this code: the next chunk is made after this one is written.
+            whileWriting?.();
+            return written;
+          },
         };
         return work(tx);
       }),

@@ -11,7 +11,7 @@ export function generationChunkSize(ctx: JobContext): number {
 
 /** The code generation job kind as the server runs it. */
 export function codeGenerationKind(ctx: JobContext, randomSource?: RandomCodeSource): JobKind {
-  return codeGenerationJob(ctx.database, { chunkSize: generationChunkSize(ctx), randomSource });
+  return codeGenerationJob(ctx.database, { chunkSize: generationChunkSize(ctx), streams: ctx.config.codeCopyStreams, randomSource });
 }
 
 /**

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isUniqueViolation } from '../../platform/db/constraintErrors.js';
 import { CODE_COPY_COLUMNS, STAGE_COPY_COLUMNS, encodeCodeRows, encodeStageRows, uuidBytes } from './copyBinary.js';
-import type { CodeTarget, GenerationStore, GenerationTx } from './generationStore.js';
+import type { CodeTarget, EncodedChunk, GenerationStore, GenerationTx } from './generationStore.js';
 
 const COPY_CODES = `COPY code ${CODE_COPY_COLUMNS} FROM STDIN (FORMAT binary)`;
 // Per connection, emptied at every commit; only made when a chunk collides with codes already stored.
@@ -14,14 +14,26 @@ const STAGE_TO_CODES = `
   ON CONFLICT (code) DO NOTHING`;
 
 /** Streams one binary COPY and answers the number of rows the server took. */
-async function copyIn(client: pg.PoolClient, statement: string, rows: Buffer): Promise<number> {
+async function copyIn(client: pg.PoolClient, statement: string, rows: Buffer, whileWriting?: () => void): Promise<number> {
   const stream = client.query(copyFrom(statement));
   await new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.once('finish', resolve);
     stream.end(rows);
+    whileWriting?.();
   });
   return stream.rowCount;
+}
+
+function encode(target: CodeTarget, codes: readonly string[], serials: readonly bigint[] | null): EncodedChunk {
+  const ids = {
+    companyId: uuidBytes(target.companyId) as Buffer,
+    ruleId: uuidBytes(target.ruleId) as Buffer,
+    recordId: uuidBytes(target.recordId) as Buffer,
+    productId: uuidBytes(target.productId),
+    batchId: uuidBytes(target.batchId),
+  };
+  return { target, codes, serials, rows: encodeCodeRows(ids, codes, serials) };
 }
 
 /**
@@ -30,18 +42,13 @@ async function copyIn(client: pg.PoolClient, statement: string, rows: Buffer): P
  * `INSERT ... ON CONFLICT (code) DO NOTHING`, which keeps every code that is new and skips the rest
  * (the job tops the missing ones up in its next step).
  */
-async function insertCodes(client: pg.PoolClient, target: CodeTarget, codes: readonly string[], serials: readonly bigint[] | null) {
+async function insertCodes(client: pg.PoolClient, chunk: EncodedChunk, whileWriting?: () => void) {
+  const { target, codes, serials } = chunk;
   if (codes.length === 0) return 0;
-  const ids = {
-    companyId: uuidBytes(target.companyId) as Buffer,
-    ruleId: uuidBytes(target.ruleId) as Buffer,
-    recordId: uuidBytes(target.recordId) as Buffer,
-    productId: uuidBytes(target.productId),
-    batchId: uuidBytes(target.batchId),
-  };
+  const rows = chunk.rows ?? encode(target, codes, serials).rows;
   await client.query('SAVEPOINT chunk_codes');
   try {
-    const written = await copyIn(client, COPY_CODES, encodeCodeRows(ids, codes, serials));
+    const written = await copyIn(client, COPY_CODES, rows as Buffer, whileWriting);
     await client.query('RELEASE SAVEPOINT chunk_codes');
     return written;
   } catch (error) {
@@ -57,6 +64,8 @@ async function insertCodes(client: pg.PoolClient, target: CodeTarget, codes: rea
 
 export function postgresGenerationStore(pool: pg.Pool): GenerationStore {
   return {
+    encode,
+    query: async (text, params) => (await pool.query(text, params)).rows,
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -64,7 +73,7 @@ export function postgresGenerationStore(pool: pg.Pool): GenerationStore {
         await client.query('BEGIN');
         const tx: GenerationTx = {
           query: async (text, params) => (await client.query(text, params)).rows,
-          insertCodes: (target, codes, serials) => insertCodes(client, target, codes, serials),
+          insertCodes: (chunk, whileWriting) => insertCodes(client, chunk, whileWriting),
         };
         const result = await work(tx);
         await client.query('COMMIT');

@@ -15,10 +15,10 @@ export interface JobKind {
   name: string;
   table: JobTableName;
   /**
-   * Does one short piece of a job this worker holds, in its own transaction. It must begin by updating the
-   * job row where it is still RUNNING and still held by `workerId` (which locks the row for the piece and
-   * is the heartbeat), and answer 'finished' when that finds nothing (cancelled, or taken over) or when the
-   * job has reached its end. A piece either commits whole or not at all, so a worker may die at any moment.
+   * Does one short piece of a job this worker holds and says whether work is left. Every transaction of
+   * the piece must, under the job row's lock, update the row where it is still RUNNING and still held by
+   * `workerId` (that update is also the heartbeat), and roll back when it finds nothing: the job was
+   * cancelled or taken over. Each transaction commits whole or not at all, so a worker may die at any moment.
    */
   step(jobId: string, workerId: string): Promise<StepResult>;
   /** The runner is done with the job (finished, failed, paused or released): drop what was kept for it. */
