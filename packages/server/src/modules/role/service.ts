@@ -79,24 +79,6 @@ function fitsUser(role: Pick<RoleRow, 'scope' | 'company_id'>, user: { company_i
   return role.company_id === null ? user.company_id !== null : user.company_id === role.company_id;
 }
 
-function toRoleItem(principal: Principal, r: RoleRow): RoleItem {
-  return {
-    id: r.id,
-    roleCode: r.role_code,
-    roleName: r.role_name,
-    roleNameEn: r.role_name_en,
-    scope: r.scope,
-    builtin: r.builtin,
-    companyId: r.company_id,
-    sort: r.sort,
-    status: r.status,
-    remark: r.remark,
-    editable: isManageable(principal, r),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
-
 function toRoleRef(r: Pick<RoleRow, 'id' | 'role_code' | 'role_name' | 'role_name_en' | 'scope' | 'builtin' | 'status'>): RoleRef {
   return {
     id: r.id,
@@ -106,6 +88,19 @@ function toRoleRef(r: Pick<RoleRow, 'id' | 'role_code' | 'role_name' | 'role_nam
     scope: r.scope,
     builtin: r.builtin,
     status: r.status,
+  };
+}
+
+/** A row of the roles list: the reference plus what the list and the edit form show. */
+function toRoleItem(principal: Principal, r: RoleRow): RoleItem {
+  return {
+    ...toRoleRef(r),
+    companyId: r.company_id,
+    sort: r.sort,
+    remark: r.remark,
+    editable: isManageable(principal, r),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
