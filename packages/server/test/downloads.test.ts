@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
 import { bestMask, type QrBitMatrix } from '../src/modules/codeDownload/qrMask.mjs';
+import { urlSegments } from '../src/modules/codeDownload/qrSegments.mjs';
 import { companySecret } from '../src/modules/rule/companySecret.js';
 import { codeUrl, hiddenCode, randomCodes } from '../src/modules/rule/codeMaker.js';
 import { csvCell, csvLine } from '../src/platform/export/csv.js';
@@ -306,5 +307,42 @@ describe('QR mask choice', () => {
     // From 33 modules (version 4) to 177 (version 40): one to six 32-bit words a line.
     expect(Math.min(...sizes)).toBeLessThanOrEqual(33);
     expect(Math.max(...sizes)).toBe(177);
+  });
+});
+
+describe('QR segments of a label URL', () => {
+  it('encode the same text in a symbol no larger than the package would choose', () => {
+    const shapes = [
+      { prefix: '', bodyLength: 12, alphabet: 'DIGITS', checkScheme: 'LUHN' },
+      { prefix: 'AB', bodyLength: 16, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' },
+      { prefix: 'X1', bodyLength: 32, alphabet: 'DIGITS', checkScheme: 'NONE' },
+      { prefix: '', bodyLength: 24, alphabet: 'NO_LOOKALIKE', checkScheme: 'MOD37_36' },
+    ] as const;
+    let compared = 0;
+    for (const shape of shapes) {
+      for (const code of randomCodes(shape, 25)) {
+        for (const [form, batchNo] of [['SCAN', null], ['GS1', null], ['GS1', 'LOT-2024/07']] as const) {
+          const url = codeUrl('https://trace.example.com', code, { urlForm: form, gtin: GTIN, batchNo });
+          const segments = urlSegments(url);
+          expect(typeof segments === 'string' ? segments : segments.map((s) => s.data).join('')).toBe(url);
+          const ours = QRCode.create(segments as Parameters<typeof QRCode.create>[0], { errorCorrectionLevel: 'M' });
+          const theirs = QRCode.create(url, { errorCorrectionLevel: 'M' });
+          expect(ours.version, url).toBeLessThanOrEqual(theirs.version);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(300);
+    // The address in byte mode, the code in capitals, a long run of digits as digits.
+    expect(urlSegments('https://t.example/antiCounterfeiting?code=X141421613396354869245451110962066')).toEqual([
+      { data: 'https://t.example/antiCounterfeiting?code=X', mode: 'byte' },
+      { data: '141421613396354869245451110962066', mode: 'numeric' },
+    ]);
+    expect(urlSegments('https://t.example/01/06901234567892/21/AB12CD34EF56')).toEqual([
+      { data: 'https://t.example/01/', mode: 'byte' },
+      { data: '06901234567892', mode: 'numeric' },
+      { data: '/21/AB12CD34EF56', mode: 'alphanumeric' },
+    ]);
+    expect(urlSegments('https://t.example/?code=AB12')).toBe('https://t.example/?code=AB12');
   });
 });

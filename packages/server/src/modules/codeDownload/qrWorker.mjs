@@ -5,14 +5,16 @@ import { parentPort } from 'node:worker_threads';
 import QRCode from 'qrcode';
 import { bestMask } from './qrMask.mjs';
 import { qrPng } from './qrPng.mjs';
+import { urlSegments } from './qrSegments.mjs';
 
 // The package chooses each symbol's mask through qrcode/lib/core/mask-pattern's getBestMask; the same
 // choice made on typed arrays (qrMask.mjs) takes a fraction of the time. Same module instance the package uses.
 createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js').getBestMask = bestMask;
 
 async function render(kind, url, options) {
-  if (kind === 'svg') return QRCode.toString(url, { ...options, type: 'svg' });
-  const qr = QRCode.create(url, options);
+  const segments = urlSegments(url);
+  if (kind === 'svg') return QRCode.toString(segments, { ...options, type: 'svg' });
+  const qr = QRCode.create(segments, options);
   if (kind === 'png') return qrPng(qr.modules.size, qr.modules.data, options);
   return { size: qr.modules.size, dark: qr.modules.data };
 }
