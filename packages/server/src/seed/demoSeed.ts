@@ -5,6 +5,7 @@ import type { Config } from '../platform/config.js';
 import type { DB } from '../platform/db/schema.js';
 import { newBusinessCode } from '../platform/ids.js';
 import { recordGeneratedPassword } from './initialCredentials.js';
+import { seedDemoProducts } from './demoProducts.js';
 
 const DEMO_LICENSE_BODY = '93110115MA01XK7P2'; // a farmers' cooperative (9 3) registered in Daxing, Beijing
 
@@ -35,6 +36,7 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    let adminId: string | null = null;
     const roles = await trx.selectFrom('role').select(['id', 'role_code']).where('builtin', '=', true).execute();
     for (const demo of DEMO_USERS) {
       const password = generatePassword();
@@ -53,7 +55,9 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
         .executeTakeFirstOrThrow();
       const role = roles.find((r) => r.role_code === demo.role);
       if (role) await trx.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
+      if (demo.username === 'demo') adminId = user.id;
     }
+    await seedDemoProducts(trx, company.id, adminId);
   });
   for (const [username, password] of passwords) recordGeneratedPassword(config.dataDir, username, password);
 }
