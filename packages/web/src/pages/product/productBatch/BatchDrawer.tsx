@@ -105,7 +105,7 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="batchNo" label={t('productBatch.batchNo')} extra={t('productBatch.hints.batchNo')} rules={[batchNoRule]}>
+          <Form.Item name="batchNo" label={t('productBatch.batchNo')} extra={t('productBatch.hints.batchNo')} rules={[batchNoRule]} required>
             <Input maxLength={20} data-testid="batch-form-batchNo" />
           </Form.Item>
         </Col>
