@@ -10,7 +10,24 @@ import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
  */
 let t: TestApp;
 const PASSWORD = 'Tenancy-Pass-1';
-const a = { company: '', dept: '', role: '', roleCode: '', user: '', userCode: '', file: '', session: '' };
+const a = {
+  company: '',
+  dept: '',
+  role: '',
+  roleCode: '',
+  user: '',
+  userCode: '',
+  file: '',
+  session: '',
+  category: '',
+  template: '',
+  product: '',
+  batch: '',
+  rule: '',
+  job: '',
+  code: '',
+  codeText: 'ATENANTCODE000001',
+};
 let tokenB = '';
 
 async function snapshotOfA(): Promise<string> {
@@ -26,6 +43,13 @@ async function snapshotOfA(): Promise<string> {
     userRoles: await db.selectFrom('user_role').selectAll().where('user_id', 'in', userIds).orderBy('user_id').orderBy('role_id').execute(),
     userMenus: await db.selectFrom('user_menu').selectAll().where('user_id', 'in', userIds).orderBy('menu_id').execute(),
     files: await db.selectFrom('stored_file').selectAll().where('company_id', '=', a.company).execute(),
+    categories: await db.selectFrom('product_category').selectAll().where('company_id', '=', a.company).execute(),
+    templates: await db.selectFrom('product_template').selectAll().where('company_id', '=', a.company).execute(),
+    products: await db.selectFrom('product').selectAll().where('company_id', '=', a.company).execute(),
+    batches: await db.selectFrom('product_batch').selectAll().where('company_id', '=', a.company).execute(),
+    rules: await db.selectFrom('tag_rule').selectAll().where('company_id', '=', a.company).execute(),
+    jobs: await db.selectFrom('code_record').selectAll().where('company_id', '=', a.company).execute(),
+    codes: await db.selectFrom('code').selectAll().where('company_id', '=', a.company).execute(),
     sessions: await db
       .selectFrom('user_session')
       .select(['id', 'revoked_at', 'expires_at'])
@@ -65,6 +89,47 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  a.category = (
+    await db.insertInto('product_category').values({ company_id: a.company, name: 'A 瓜果类' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  a.template = (
+    await db.insertInto('product_template').values({ company_id: a.company, name: 'A 西瓜模板' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  a.product = (
+    await db
+      .insertInto('product')
+      .values({ company_id: a.company, name: 'A 京欣一号', category_id: a.category, template_id: a.template })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.batch = (
+    await db
+      .insertInto('product_batch')
+      .values({ company_id: a.company, product_id: a.product, batch_no: 'A2026BATCH' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.rule = (
+    await db
+      .insertInto('tag_rule')
+      .values({ company_id: a.company, rule_name: 'A 单品规则', prefix: 'A', body_length: 16, alphabet: 'CROCKFORD32' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.job = (
+    await db
+      .insertInto('code_record')
+      .values({ company_id: a.company, rule_id: a.rule, quantity: 1, progress: 1, status: 'DONE', product_id: a.product, batch_id: a.batch })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.code = (
+    await db
+      .insertInto('code')
+      .values({ code: a.codeText, company_id: a.company, rule_id: a.rule, record_id: a.job, product_id: a.product, batch_id: a.batch })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await signIn(t.app, 'a_admin', PASSWORD);
   a.session = (await db.selectFrom('user_session').select('id').where('user_id', '=', a.user).executeTakeFirstOrThrow()).id;
   await createUser(db, { username: 'b_admin', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
@@ -72,7 +137,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ID_KINDS = ['dept', 'role', 'user', 'file', 'session'] as const;
+const ID_KINDS = ['dept', 'role', 'user', 'file', 'session', 'category', 'template', 'product', 'batch', 'rule', 'job', 'code'] as const;
 
 function pathFor(url: string, id: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
@@ -92,6 +157,13 @@ function bodyFor(id: string): Record<string, unknown> {
     deptId: id,
     parentId: id,
     fileId: id,
+    productId: id,
+    batchId: id,
+    ruleId: id,
+    recordId: id,
+    templateId: id,
+    categoryId: id,
+    code: a.codeText,
     ids: [id],
     userIds: [id],
     roleIds: [id],
@@ -112,7 +184,27 @@ function bodyFor(id: string): Record<string, unknown> {
 describe('tenancy matrix', () => {
   it("company B's administrator can neither read nor change company A's records through any route", async () => {
     const before = await snapshotOfA();
-    const secrets = [a.dept, a.role, a.user, a.file, a.session, a.userCode, 'A 种植部', 'a-logo.png', 'a_admin'];
+    const secrets = [
+      a.dept,
+      a.role,
+      a.user,
+      a.file,
+      a.session,
+      a.userCode,
+      a.category,
+      a.template,
+      a.product,
+      a.batch,
+      a.rule,
+      a.job,
+      a.codeText,
+      'A 种植部',
+      'a-logo.png',
+      'a_admin',
+      'A 京欣一号',
+      'A2026BATCH',
+      'A 单品规则',
+    ];
     const routes = t.app.routeTable.filter(
       (r) =>
         (r.url.startsWith('/acc/') || r.url.startsWith('/api/')) &&
