@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import { TOKEN_HEADER } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
 import { bestMask, type QrBitMatrix } from '../src/modules/codeDownload/qrMask.mjs';
@@ -232,6 +234,31 @@ describe('downloadQRCode', () => {
     expect((await download(QR, { id: plainJob.id, format: 'pdf', layout: 'A3_1x1' })).body.code).toBe('PARAM_CHECK');
     expect((await download(CODES, { id: plainJob.id, format: 'doc' })).body.code).toBe('PARAM_CHECK');
     expect((await download(CODES, { id: 'not-a-uuid' })).body.code).toBe('PARAM_CHECK');
+  });
+});
+
+describe('a client that goes away', () => {
+  it('stops the download and leaves the server (and its database connections) fit for the next one', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Reads the first bytes of a download, then closes the connection.
+    const started = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        const request = http.get(`${address}${path}`, { headers: { [TOKEN_HEADER]: tokens.adminA }, agent: false }, (response) => {
+          expect(response.statusCode).toBe(200);
+          response.once('data', () => request.destroy());
+          response.once('error', () => undefined);
+          request.once('close', resolve);
+        });
+        request.once('error', (error) => (request.destroyed ? resolve() : reject(error)));
+      });
+    // More aborted downloads than the PostgreSQL pool has connections.
+    for (let i = 0; i < 12; i++) await started(`${CODES}?id=${pageJob.id}&format=csv`);
+    await started(`${QR}?id=${pageJob.id}&format=svg`);
+    await started(`${QR}?id=${pageJob.id}&format=pdf`);
+    const after = await download(CODES, { id: pageJob.id, format: 'txt' });
+    expect(lines(after.raw)).toHaveLength(10_050);
+    // Every response has ended: nothing holds a connection open.
+    await expect.poll(() => new Promise((resolve) => t.app.server.getConnections((_e, n) => resolve(n)))).toBe(0);
   });
 });
 

@@ -15,7 +15,8 @@ export interface QrMatrix {
   dark: Uint8Array;
 }
 
-type Rendered<K extends QrKind> = K extends 'svg' ? string : K extends 'png' ? Buffer : QrMatrix;
+/** SVG text and PNG images as bytes (UTF-8 for SVG). */
+type Rendered<K extends QrKind> = K extends 'matrix' ? QrMatrix : Buffer;
 
 /** Error correction M (15% of the symbol may be lost), a 4-module quiet zone, 8 pixels a module in PNGs. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, scale: 8 } as const;
@@ -53,8 +54,12 @@ export class QrPool {
       slot.worker.ref();
       slot.worker.postMessage({ id, kind, urls, options: QR_OPTIONS });
     });
-    if (kind === 'png') return results.map((r) => Buffer.from(r as Uint8Array)) as Rendered<K>[];
-    return results as Rendered<K>[];
+    if (kind === 'matrix') return results as Rendered<K>[];
+    // Views on the memory the worker handed over, not copies.
+    return results.map((r) => {
+      const bytes = r as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }) as Rendered<K>[];
   }
 
   async close(): Promise<void> {

@@ -11,19 +11,36 @@ import { urlSegments } from './qrSegments.mjs';
 // choice made on typed arrays (qrMask.mjs) takes a fraction of the time. Same module instance the package uses.
 createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js').getBestMask = bestMask;
 
+const encoder = new TextEncoder();
+
+/**
+ * One code's image, with the memory it owns: sent to the main thread by transfer, not by copy. (Small
+ * Buffers share a pool, so a PNG is copied into memory of its own first.)
+ */
 async function render(kind, url, options) {
   const segments = urlSegments(url);
-  if (kind === 'svg') return QRCode.toString(segments, { ...options, type: 'svg' });
+  if (kind === 'svg') {
+    const svg = encoder.encode(await QRCode.toString(segments, { ...options, type: 'svg' }));
+    return { result: svg, owned: svg.buffer };
+  }
   const qr = QRCode.create(segments, options);
-  if (kind === 'png') return qrPng(qr.modules.size, qr.modules.data, options);
-  return { size: qr.modules.size, dark: qr.modules.data };
+  if (kind === 'png') {
+    const png = new Uint8Array(qrPng(qr.modules.size, qr.modules.data, options));
+    return { result: png, owned: png.buffer };
+  }
+  return { result: { size: qr.modules.size, dark: qr.modules.data }, owned: qr.modules.data.buffer };
 }
 
 parentPort.on('message', async ({ id, kind, urls, options }) => {
   try {
     const results = [];
-    for (const url of urls) results.push(await render(kind, url, options));
-    parentPort.postMessage({ id, results });
+    const transfer = [];
+    for (const url of urls) {
+      const { result, owned } = await render(kind, url, options);
+      results.push(result);
+      transfer.push(owned);
+    }
+    parentPort.postMessage({ id, results }, transfer);
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
