@@ -101,7 +101,8 @@ function drawLabel(doc: PDFKit.PDFDocument, input: LabelSheetInput, caption: str
  * client has not read what was written, so memory stays bounded whatever the job's size.
  */
 export function labelSheet(input: LabelSheetInput): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: input.title } });
+  // Every label's text is new: pdfkit's cache of laid-out words would keep all of them until the end.
+  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, fontLayoutCache: false, info: { Title: input.title } });
   const fontFile = input.fontFile ?? CJK_FONT_FILE;
   const cjk = fs.existsSync(fontFile);
   if (cjk) doc.registerFont('label', fontFile, CJK_FONT_NAME);
