@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
 import { bestMask, type QrBitMatrix } from '../src/modules/codeDownload/qrMask.mjs';
 import { urlSegments } from '../src/modules/codeDownload/qrSegments.mjs';
+import { ZipWriter } from '../src/modules/codeDownload/zipWriter.js';
 import { companySecret } from '../src/modules/rule/companySecret.js';
 import { codeUrl, hiddenCode, randomCodes } from '../src/modules/rule/codeMaker.js';
 import { csvCell, csvLine } from '../src/platform/export/csv.js';
@@ -371,5 +372,28 @@ describe('QR segments of a label URL', () => {
       { data: '/21/AB12CD34EF56', mode: 'alphanumeric' },
     ]);
     expect(urlSegments('https://t.example/?code=AB12')).toBe('https://t.example/?code=AB12');
+  });
+});
+
+describe('ZIP writer', () => {
+  it('writes stored and deflated entries with UTF-8 names, and ZIP64 end records past 65,535 entries', () => {
+    for (const count of [3, 70_000]) {
+      const zip = new ZipWriter(new Date(2026, 0, 31, 12, 30, 10));
+      const parts: Buffer[] = [];
+      for (let i = 0; i < count; i++) {
+        const text = Buffer.from(`<svg>${i}</svg>`);
+        const deflate = i % 2 === 0;
+        const data = deflate ? deflateRawSync(text) : text;
+        parts.push(...zip.add({ name: `码${i}.svg`, data, method: deflate ? 8 : 0, crc32: crc32(text), size: text.length }));
+      }
+      const archive = Buffer.concat([...parts, zip.finish()]);
+      const entries = zipEntries(archive);
+      expect(entries).toHaveLength(count);
+      expect(entries[count - 1]).toEqual({ name: `码${count - 1}.svg`, data: Buffer.from(`<svg>${count - 1}</svg>`) });
+      expect(entries[0]!.data.toString()).toBe('<svg>0</svg>');
+      // ZIP64 end record and locator only when the 16-bit count no longer fits.
+      expect(archive.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(count > 0xffff);
+      expect(archive.readUInt16LE(archive.length - 22 + 10)).toBe(Math.min(count, 0xffff));
+    }
   });
 });

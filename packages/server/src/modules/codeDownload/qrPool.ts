@@ -15,8 +15,15 @@ export interface QrMatrix {
   dark: Uint8Array;
 }
 
-/** SVG text and PNG images as bytes (UTF-8 for SVG). */
-type Rendered<K extends QrKind> = K extends 'matrix' ? QrMatrix : Buffer;
+/** An SVG or PNG image as a ZIP entry's content (see ZipEntry). */
+export interface QrImage {
+  data: Buffer;
+  method: 0 | 8;
+  crc32: number;
+  size: number;
+}
+
+type Rendered<K extends QrKind> = K extends 'matrix' ? QrMatrix : QrImage;
 
 /** Error correction M (15% of the symbol may be lost), a 4-module quiet zone, 8 pixels a module in PNGs. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, scale: 8 } as const;
@@ -57,8 +64,8 @@ export class QrPool {
     if (kind === 'matrix') return results as Rendered<K>[];
     // Views on the memory the worker handed over, not copies.
     return results.map((r) => {
-      const bytes = r as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const image = r as Omit<QrImage, 'data'> & { data: Uint8Array };
+      return { ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
     }) as Rendered<K>[];
   }
 

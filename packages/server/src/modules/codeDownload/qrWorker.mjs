@@ -1,7 +1,9 @@
-// Draws QR codes off the main thread (see qrPool.ts): SVG text, one-bit PNG images, or the bare modules for
-// label sheets. Plain JavaScript so that it loads the same way under tsx, the test runner and plain node.
+// Draws QR codes off the main thread (see qrPool.ts): SVG text and one-bit PNG images as ZIP entries, or the
+// bare modules for label sheets. Plain JavaScript so that it loads the same way under tsx, the test runner
+// and plain node.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import QRCode from 'qrcode';
 import { bestMask } from './qrMask.mjs';
 import { qrPng } from './qrPng.mjs';
@@ -12,22 +14,25 @@ import { urlSegments } from './qrSegments.mjs';
 createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js').getBestMask = bestMask;
 
 const encoder = new TextEncoder();
+const DEFLATED = 8;
+const STORED = 0;
 
 /**
- * One code's image, with the memory it owns: sent to the main thread by transfer, not by copy. (Small
- * Buffers share a pool, so a PNG is copied into memory of its own first.)
+ * A ZIP entry's content, ready for the archive: the bytes as stored (SVG text deflated here, beside the
+ * other workers; PNG stored, being compressed already), their CRC-32 and the original size. The bytes are
+ * copied into memory of their own, so they can be handed to the main thread by transfer, not by copy.
  */
+function zipEntry(bytes, deflate) {
+  const data = new Uint8Array(deflate ? zlib.deflateRawSync(bytes, { level: 6 }) : bytes);
+  return { result: { data, crc32: zlib.crc32(bytes), size: bytes.length, method: deflate ? DEFLATED : STORED }, owned: data.buffer };
+}
+
+/** One code's image: a ZIP entry for SVG and PNG, the bare modules for label sheets. */
 async function render(kind, url, options) {
   const segments = urlSegments(url);
-  if (kind === 'svg') {
-    const svg = encoder.encode(await QRCode.toString(segments, { ...options, type: 'svg' }));
-    return { result: svg, owned: svg.buffer };
-  }
+  if (kind === 'svg') return zipEntry(encoder.encode(await QRCode.toString(segments, { ...options, type: 'svg' })), true);
   const qr = QRCode.create(segments, options);
-  if (kind === 'png') {
-    const png = new Uint8Array(qrPng(qr.modules.size, qr.modules.data, options));
-    return { result: png, owned: png.buffer };
-  }
+  if (kind === 'png') return zipEntry(qrPng(qr.modules.size, qr.modules.data, options), false);
   return { result: { size: qr.modules.size, dark: qr.modules.data }, owned: qr.modules.data.buffer };
 }
 
