@@ -7,8 +7,11 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { TOKEN_HEADER } from '@rd/contract';
+import { sql } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
+import { copyStreamsInUse } from '../src/modules/codeDownload/jobCodes.js';
 import { bestMask, type QrBitMatrix } from '../src/modules/codeDownload/qrMask.mjs';
 import { urlSegments } from '../src/modules/codeDownload/qrSegments.mjs';
 import { ZipWriter } from '../src/modules/codeDownload/zipWriter.js';
@@ -17,7 +20,7 @@ import { codeUrl, hiddenCode, randomCodes } from '../src/modules/rule/codeMaker.
 import { csvCell, csvLine } from '../src/platform/export/csv.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
 import { insertJob, insertProductWithBatch, insertRule, type InsertedJob } from './support/codeFixtures.js';
-import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { call, signIn, startTestApp, TEST_DB_KIND, type TestApp } from './support/testApp.js';
 import { zipEntries } from './support/zipEntries.js';
 
 const CODES = '/acc/api/codeRecord/downloadCode';
@@ -238,9 +241,16 @@ describe('downloadQRCode', () => {
   });
 });
 
+let listening: string | null = null;
+/** The app on a real port, for clients that stop reading or hang up. */
+async function serverAddress(): Promise<string> {
+  listening ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return listening;
+}
+
 describe('a client that goes away', () => {
   it('stops the download and leaves the server (and its database connections) fit for the next one', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await serverAddress();
     // Reads the first bytes of a download, then closes the connection.
     const started = (path: string) =>
       new Promise<void>((resolve, reject) => {
@@ -260,6 +270,31 @@ describe('a client that goes away', () => {
     expect(lines(after.raw)).toHaveLength(10_050);
     // Every response has ended: nothing holds a connection open.
     await expect.poll(() => new Promise((resolve) => t.app.server.getConnections((_e, n) => resolve(n)))).toBe(0);
+  });
+});
+
+describe('COPY streams on PostgreSQL', () => {
+  it.skipIf(TEST_DB_KIND !== 'postgres')('are at most three at once (the others page) and give their connections back', async () => {
+    const db = t.database.db;
+    const rule = await insertRule(db, companyA);
+    const job = await insertJob(db, { companyId: companyA, ruleId: rule, codes: [] });
+    // 300,000 codes: far more than the socket buffers hold, so an unread download keeps its stream open.
+    await sql`INSERT INTO code (code, company_id, rule_id, record_id)
+              SELECT 'BULK' || lpad(g::text, 8, '0'), ${companyA}, ${rule}, ${job.id} FROM generate_series(1, 300000) g`.execute(db);
+    await db.updateTable('code_record').set({ progress: 300_000, quantity: 300_000 }).where('id', '=', job.id).execute();
+    const address = await serverAddress();
+    const pool = t.database.pool as pg.Pool;
+    const requests = Array.from({ length: 4 }, () =>
+      http.get(`${address}${CODES}?id=${job.id}&format=csv`, { headers: { [TOKEN_HEADER]: tokens.adminA }, agent: false }, (response) => {
+        response.once('data', () => response.pause());
+      }),
+    );
+    for (const request of requests) request.on('error', () => undefined);
+    await expect.poll(() => copyStreamsInUse(pool)).toBe(3);
+    for (const request of requests) request.destroy();
+    await expect.poll(() => copyStreamsInUse(pool)).toBe(0);
+    const whole = await download(CODES, { id: job.id, format: 'txt' });
+    expect(lines(whole.raw)).toHaveLength(300_000);
   });
 });
 

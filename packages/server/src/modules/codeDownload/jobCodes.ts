@@ -7,16 +7,37 @@ import type { DB } from '../../platform/db/schema.js';
 
 /** Codes read per query when paging through a job by id. */
 export const PAGE_SIZE = 10_000;
+/**
+ * COPY streams at once: each holds a pooled connection until its client has read the whole file, so a few
+ * slow downloads must not take the connections every other request needs. Beyond this, downloads page.
+ */
+export const COPY_STREAMS_MAX = 3;
+const copyStreams = new WeakMap<pg.Pool, number>();
+
+/** COPY streams of the pool now open (for monitoring and tests). */
+export function copyStreamsInUse(pool: pg.Pool): number {
+  return copyStreams.get(pool) ?? 0;
+}
 
 /**
  * A job's codes in insertion order, in batches, straight from the database: never the whole job in memory.
  * `bulk` readers (CSV, TXT) consume as fast as the database sends, so on PostgreSQL they take one
- * connection for a `COPY ... TO STDOUT`; slow readers (spreadsheets, images, labels) and PGlite page through
- * the (record_id, id) index instead, holding no connection between pages.
+ * connection for a `COPY ... TO STDOUT`; slow readers (spreadsheets, images, labels), PGlite, and bulk
+ * readers beyond COPY_STREAMS_MAX page through the (record_id, id) index, holding no connection between pages.
  */
-export function jobCodeBatches(database: Database, jobId: string, options: { bulk: boolean }): AsyncGenerator<string[]> {
-  if (options.bulk && database.pool) return copiedCodes(database.pool, jobId);
-  return pagedCodes(database.db, jobId);
+export async function* jobCodeBatches(database: Database, jobId: string, options: { bulk: boolean }): AsyncGenerator<string[]> {
+  const pool = database.pool;
+  // Decided when reading starts, with no await between the check and the count.
+  if (options.bulk && pool && (copyStreams.get(pool) ?? 0) < COPY_STREAMS_MAX) {
+    copyStreams.set(pool, (copyStreams.get(pool) ?? 0) + 1);
+    try {
+      yield* copiedCodes(pool, jobId);
+    } finally {
+      copyStreams.set(pool, (copyStreams.get(pool) ?? 1) - 1);
+    }
+    return;
+  }
+  yield* pagedCodes(database.db, jobId);
 }
 
 async function* pagedCodes(db: Kysely<DB>, jobId: string): AsyncGenerator<string[]> {
