@@ -1,9 +1,11 @@
+import { DetailLoadState } from '../../components/DetailLoadState';
+import { useBackToList } from '../../app/router/useBackToList';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Col, Divider, Empty, Form, Input, Radio, Row, Select, Space, Spin, TreeSelect } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   CATALOGUE_STATUSES,
   PERMISSIONS,
@@ -21,7 +23,6 @@ import {
 import { CATEGORIES_QUERY_KEY, PRODUCTS_QUERY_KEY, addProduct, editProduct, fetchCategoryTree, fetchProduct, fetchTemplateAttributes } from '../../api/product';
 import { TEMPLATES_QUERY_KEY, fetchTemplateOptions } from '../../api/productTemplate';
 import { isHttpError } from '../../api/HttpError';
-import { isRouteMeta } from '../../app/router/routeMeta';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { useFieldRules } from '../../components/fieldRules';
@@ -45,16 +46,6 @@ interface ProductFormValues {
   attrs?: AttrFormValues;
 }
 
-/** The products screen this hidden view belongs to (spec 2.3: productDetail returns to product). */
-function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const meta = matches.map((m) => m.handle).find(isRouteMeta);
-  return () => {
-    if (meta?.previewOf) void navigate(meta.previewOf.path);
-    else void navigate('../product', { relative: 'path' });
-  };
-}
 
 /**
  * A product as a full-page form (productDetail): adding (no id), editing (?id=) or viewing
@@ -64,29 +55,19 @@ export default function ProductDetail() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const back = useBackToList();
+  const back = useBackToList('product');
   const canAdd = usePermission(PERMISSIONS.productAdd);
   const canEdit = usePermission(PERMISSIONS.productEdit);
   const detail = useQuery({ queryKey: [...PRODUCTS_QUERY_KEY, 'detail', id], queryFn: () => fetchProduct(id), enabled: id !== '' });
 
-  if (id !== '' && detail.isLoading) {
+  if (id !== '' && (detail.isLoading || !detail.data)) {
     return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  }
-  if (id !== '' && !detail.data) {
-    return (
-      <Card
-        extra={
-          <Button icon={<ArrowLeftOutlined />} onClick={back}>
-            {t('product.back')}
-          </Button>
-        }
-      >
-        <Empty description={t('product.notFound')} />
-      </Card>
+      <DetailLoadState
+        loading={detail.isLoading}
+        backLabel={t('product.back')}
+        notFoundLabel={t('product.notFound')}
+        onBack={back}
+      />
     );
   }
   const product = detail.data ?? null;

@@ -1,8 +1,10 @@
-import { Alert, App, Button, Card, Divider, Empty, Form, Input, Radio, Select, Space, Spin, Switch, Table, Tooltip, Typography } from 'antd';
+import { DetailLoadState } from '../../components/DetailLoadState';
+import { useBackToList } from '../../app/router/useBackToList';
+import { Alert, App, Button, Card, Divider, Form, Input, Radio, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   ATTRIBUTE_TYPES,
   ATTR_LABEL_MAX,
@@ -16,7 +18,6 @@ import {
 import { PRODUCTS_QUERY_KEY } from '../../api/product';
 import { TEMPLATES_QUERY_KEY, addTemplate, editTemplate, fetchTemplate } from '../../api/productTemplate';
 import { isHttpError } from '../../api/HttpError';
-import { isRouteMeta } from '../../app/router/routeMeta';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { useFieldRules } from '../../components/fieldRules';
@@ -30,43 +31,23 @@ interface TemplateFormValues {
   attributes: AttributeRow[];
 }
 
-/** The templates screen this hidden view belongs to (spec 2.3: productTemplateDetail returns to productTemplate). */
-function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const meta = matches.map((m) => m.handle).find(isRouteMeta);
-  return () => {
-    if (meta?.previewOf) void navigate(meta.previewOf.path);
-    else void navigate('../productTemplate', { relative: 'path' });
-  };
-}
 
 /** A template as a full page (productTemplateDetail): adding (no id) or editing (?id=). */
 export default function ProductTemplateDetail() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const back = useBackToList();
+  const back = useBackToList('productTemplate');
   const detail = useQuery({ queryKey: [...TEMPLATES_QUERY_KEY, 'detail', id], queryFn: () => fetchTemplate(id), enabled: id !== '' });
 
-  if (id !== '' && detail.isLoading) {
+  if (id !== '' && (detail.isLoading || !detail.data)) {
     return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  }
-  if (id !== '' && !detail.data) {
-    return (
-      <Card
-        extra={
-          <Button icon={<ArrowLeftOutlined />} onClick={back}>
-            {t('productTemplate.back')}
-          </Button>
-        }
-      >
-        <Empty description={t('productTemplate.notFound')} />
-      </Card>
+      <DetailLoadState
+        loading={detail.isLoading}
+        backLabel={t('productTemplate.back')}
+        notFoundLabel={t('productTemplate.notFound')}
+        onBack={back}
+      />
     );
   }
   const template = detail.data ?? null;

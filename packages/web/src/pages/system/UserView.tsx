@@ -1,26 +1,16 @@
+import { useBackToList } from '../../app/router/useBackToList';
 import { Button, Card, Descriptions, Empty, Image, Space, Spin, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { fetchUserDetail, fetchUserInit } from '../../api/userinfo';
-import { isRouteMeta } from '../../app/router/routeMeta';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { openImageViewer } from '../../app/state/imageViewerStore';
 import { EMPTY, formatDate, formatDateTime } from '../../utils/format';
 import { optionLabel, roleLabel } from './userInfo/display';
 
-/** The users screen this hidden view belongs to (spec 2.3: userView returns to userInfo). */
-function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const meta = matches.map((m) => m.handle).find(isRouteMeta);
-  return () => {
-    if (meta?.previewOf) void navigate(meta.previewOf.path);
-    else void navigate('../userInfo', { relative: 'path' });
-  };
-}
 
 /** One user, read-only (userView?id=...). */
 export default function UserView() {
@@ -28,7 +18,7 @@ export default function UserView() {
   const lang = useStore(appStore, (s) => s.language);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const back = useBackToList();
+  const back = useBackToList('userInfo');
   const detail = useQuery({ queryKey: ['userDetail', id, lang], queryFn: () => fetchUserDetail(id), enabled: id !== '' });
   const init = useQuery({ queryKey: ['userInit', '', lang], queryFn: () => fetchUserInit() });
   const user = detail.data;

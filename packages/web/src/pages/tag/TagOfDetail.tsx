@@ -1,11 +1,11 @@
+import { useBackToList } from '../../app/router/useBackToList';
 import { Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CODE_STATUS_DICT, PERMISSIONS } from '@rd/contract';
 import { CODES_QUERY_KEY, fetchCode } from '../../api/code';
-import { isRouteMeta } from '../../app/router/routeMeta';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { PermissionButton } from '../../components/PermissionButton';
@@ -13,16 +13,6 @@ import { DictTag } from '../../dict/DictTag';
 import { EMPTY, formatDateTime } from '../../utils/format';
 import { useCodeActions } from './tagDetail/useCodeActions';
 
-/** Back to the codes list this hidden view belongs to (spec 2.3: tagOfDetail returns to tagDetail). */
-function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const meta = matches.map((m) => m.handle).find(isRouteMeta);
-  return () => {
-    if (meta?.previewOf) void navigate(meta.previewOf.path);
-    else void navigate('../tagDetail', { relative: 'path' });
-  };
-}
 
 /**
  * One code (tagOfDetail?id=... or ?code=...): its rule, job, product and batch, status history, the URL
@@ -35,7 +25,7 @@ export default function TagOfDetail() {
   const id = params.get('id') ?? '';
   const codeText = params.get('code') ?? '';
   const by = id ? { id } : { code: codeText };
-  const back = useBackToList();
+  const back = useBackToList('tagDetail');
   const { activate, startVoid, dialog } = useCodeActions();
   const detail = useQuery({
     queryKey: [...CODES_QUERY_KEY, 'detail', id, codeText, lang],

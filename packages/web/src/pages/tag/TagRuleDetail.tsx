@@ -1,3 +1,5 @@
+import { DetailLoadState } from '../../components/DetailLoadState';
+import { useBackToList } from '../../app/router/useBackToList';
 import { useMemo, useState } from 'react';
 import {
   Alert,
@@ -6,7 +8,6 @@ import {
   Card,
   Col,
   Divider,
-  Empty,
   Form,
   Input,
   InputNumber,
@@ -14,13 +15,12 @@ import {
   Row,
   Select,
   Space,
-  Spin,
-} from 'antd';
+  } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   CHECK_SCHEMES,
   CHECK_SCHEMES_FOR,
@@ -42,7 +42,6 @@ import {
 } from '@rd/contract';
 import { RULES_QUERY_KEY, addRule, editRule, fetchRule } from '../../api/rule';
 import { isHttpError } from '../../api/HttpError';
-import { isRouteMeta } from '../../app/router/routeMeta';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { usePermission } from '../../components/usePermission';
@@ -77,16 +76,6 @@ const FORM_FIELDS: readonly RuleFormField[] = [
 ];
 const HIDDEN_LENGTHS = [0, 4, 5, 6, 7, 8];
 
-/** The rules screen this hidden view belongs to (spec 2.3: tagRuleDetail returns to tagRule). */
-function useBackToList(): () => void {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const meta = matches.map((m) => m.handle).find(isRouteMeta);
-  return () => {
-    if (meta?.previewOf) void navigate(meta.previewOf.path);
-    else void navigate('../tagRule', { relative: 'path' });
-  };
-}
 
 /**
  * A tag rule as a full-page form (tagRuleDetail): adding (no id), editing (?id=) or viewing
@@ -96,29 +85,19 @@ export default function TagRuleDetail() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const back = useBackToList();
+  const back = useBackToList('tagRule');
   const canAdd = usePermission(PERMISSIONS.ruleAdd);
   const canEdit = usePermission(PERMISSIONS.ruleEdit);
   const detail = useQuery({ queryKey: [...RULES_QUERY_KEY, 'detail', id], queryFn: () => fetchRule(id), enabled: id !== '' });
 
-  if (id !== '' && detail.isLoading) {
+  if (id !== '' && (detail.isLoading || !detail.data)) {
     return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  }
-  if (id !== '' && !detail.data) {
-    return (
-      <Card
-        extra={
-          <Button icon={<ArrowLeftOutlined />} onClick={back}>
-            {t('tagRule.back')}
-          </Button>
-        }
-      >
-        <Empty description={t('tagRule.notFound')} />
-      </Card>
+      <DetailLoadState
+        loading={detail.isLoading}
+        backLabel={t('tagRule.back')}
+        notFoundLabel={t('tagRule.notFound')}
+        onBack={back}
+      />
     );
   }
   const rule = detail.data ?? null;
