@@ -382,6 +382,144 @@ export interface ProductBatchTable {
   updated_at: Timestamp;
 }
 
+export type CompanyInfoStatus = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'REJECTED';
+
+/** The approved copy of a company's info kept in `company_info.approved`; the public pages show only this. */
+export interface CompanyInfoSnapshot {
+  fullName: string;
+  simpleName: string;
+  licenseNumber: string;
+  legalPerson: string;
+  registerAddress: string;
+  businessTerm: string;
+  businessScope: string;
+  contactName: string;
+  contactPhone: string;
+  address: string;
+  website: string;
+  introduction: string;
+  logoFileId: string | null;
+  licenseFileId: string | null;
+}
+
+export interface CompanyInfoTable {
+  company_id: string;
+  status: Generated<CompanyInfoStatus>;
+  revision: Generated<number>;
+  full_name: string;
+  simple_name: Generated<string>;
+  license_number: string;
+  legal_person: Generated<string>;
+  register_address: Generated<string>;
+  business_term: Generated<string>;
+  business_scope: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  address: Generated<string>;
+  website: Generated<string>;
+  introduction: Generated<string>;
+  logo_file_id: string | null;
+  license_file_id: string | null;
+  reject_reason: Generated<string>;
+  submitted_at: NullableTimestamp;
+  submitted_by: string | null;
+  audited_at: NullableTimestamp;
+  audited_by: string | null;
+  approved: ColumnType<CompanyInfoSnapshot | null, string | null | undefined, string | null>;
+  approved_at: NullableTimestamp;
+  approved_revision: number | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CompanyInfoAuditTable {
+  /** bigserial, read as text */
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  revision: number;
+  action: 'REPORT' | 'EDIT' | 'SUBMIT' | 'UNSUBMIT' | 'PASS' | 'REJECT';
+  from_status: CompanyInfoStatus | null;
+  to_status: CompanyInfoStatus;
+  actor_id: string | null;
+  comment: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface FarmerTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  phone: Generated<string>;
+  id_card: Generated<string>;
+  region_code: Generated<string>;
+  region_name: Generated<string>;
+  address: Generated<string>;
+  planting_base: Generated<string>;
+  /** numeric(12,2), read as text */
+  planting_area: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  varieties: Generated<string>;
+  certifications: Generated<string>;
+  photo_file_id: string | null;
+  remark: Generated<string>;
+  status: Generated<CatalogueStatus>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface FarmerProductTable {
+  farmer_id: string;
+  product_id: string;
+  company_id: string;
+  created_at: CreatedAt;
+}
+
+export type ScanVerdict = 'GENUINE' | 'REPEATED' | 'NOT_FOUND' | 'NOT_ACTIVATED' | 'VOIDED' | 'SECURITY_CODE_MISMATCH';
+export type ScanClientType = 'WXWORK' | 'WECHAT' | 'DINGTALK' | 'ALIPAY' | 'QQ' | 'QQ_BROWSER' | 'BROWSER' | 'OTHER';
+
+export interface CodeScanTable {
+  /** bigint, read as text */
+  code_id: ColumnType<string, string | number, string | number>;
+  company_id: string;
+  scan_count: Generated<number>;
+  first_scan_at: Timestamp;
+  first_province: Generated<string>;
+  first_city: Generated<string>;
+  last_scan_at: Timestamp;
+  last_province: Generated<string>;
+  recent_provinces: ColumnType<string[], string[] | undefined, string[]>;
+  suspicious: Generated<boolean>;
+}
+
+export interface ScanRecordTable {
+  /** bigserial, read as text */
+  id: ColumnType<string, never, never>;
+  company_id: string | null;
+  code_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  code_text: string;
+  product_id: string | null;
+  batch_id: string | null;
+  source: Generated<'CHECK' | 'SCAN' | 'TEST'>;
+  verdict: ScanVerdict | null;
+  scan_seq: number | null;
+  suspicious: Generated<boolean>;
+  ip: Generated<string>;
+  country: Generated<string>;
+  province: Generated<string>;
+  city: Generated<string>;
+  isp: Generated<string>;
+  area_code: Generated<string>;
+  client_type: Generated<ScanClientType>;
+  os: Generated<string>;
+  user_agent: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  scanned_at: Timestamp;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -408,4 +546,10 @@ export interface DB {
   product: ProductTable;
   product_attr_value: ProductAttrValueTable;
   product_batch: ProductBatchTable;
+  company_info: CompanyInfoTable;
+  company_info_audit: CompanyInfoAuditTable;
+  farmer: FarmerTable;
+  farmer_product: FarmerProductTable;
+  code_scan: CodeScanTable;
+  scan_record: ScanRecordTable;
 }
