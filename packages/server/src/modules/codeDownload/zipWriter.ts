@@ -7,7 +7,9 @@
  *
  * (archiver, the usual choice, compresses on the main thread through a new deflate stream per entry and
  * writes its central directory as some twenty separate stream writes per entry in one go: for 100,000
- * images that alone held over 600 MB until the end of the download.)
+ * images that alone held over 600 MB until the end of the download. yazl, the other maintained streaming
+ * writer, also deflates each entry itself on the main thread and takes no entry that arrives already
+ * compressed and checksummed, which is what the QR workers hand over.)
  */
 
 export const METHOD_STORED = 0;
