@@ -109,6 +109,23 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },
+  // Public verification (securityCode, scanCodeRecord/add, wx, GS1 resolver)
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    zh_CN: '查询过于频繁，请 {seconds} 秒后再试',
+    en_US: 'Too many queries, try again in {seconds} seconds',
+  },
+  WX_NOT_CONFIGURED: {
+    status: 503,
+    zh_CN: '未配置微信公众号（WX_APP_ID / WX_APP_SECRET），无法签名',
+    en_US: 'WeChat is not configured (WX_APP_ID / WX_APP_SECRET), cannot sign',
+  },
+  WX_API_FAILED: { status: 502, zh_CN: '微信接口调用失败：{reason}', en_US: 'The WeChat API call failed: {reason}' },
+  SCAN_TOKEN_INVALID: {
+    status: 409,
+    zh_CN: '扫码凭证无效或已使用',
+    en_US: 'The scan token is invalid or already used',
+  },
   '500': { status: 500, zh_CN: '系统错误，请稍后重试', en_US: 'Application error, please retry later' },
 } as const satisfies Record<string, { status: number } & Record<Lang, string>>;
 

@@ -16,3 +16,5 @@ export * from './api/codeRecord.js';
 export * from './api/products.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';
+export * from './api/scan.js';
+export * from './geo/provinces.js';

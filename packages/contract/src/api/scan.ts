@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { zString } from '../validators.js';
+
+/**
+ * Public verification (spec 7.7, DOMAIN.md "Verification" and "Scan records"): what a consumer's phone
+ * sends and what it gets back. These calls need no session; they are rate limited by IP.
+ *
+ *   GET  /acc/api/securityCode/check         one verdict for a code, counted atomically, always recorded
+ *   GET  /acc/api/securityCode/queryFarmer   the grower of the code's batch (public fields only)
+ *   GET  /acc/api/securityCode/image/:fileId?code=…  a picture the scanned code's answer refers to
+ *   POST /acc/api/scanCodeRecord/add         a scan event from the page (never counts)
+ *   GET  /acc/api/wx/getSignature            WeChat JS-SDK signature of the page URL
+ *   GET  /01/{gtin14}[/10/{batch}]/21/{code} GS1 Digital Link → 302 to /antiCounterfeiting?code=…
+ */
+
+export const SCAN_CHECK_PATH = '/acc/api/securityCode/check';
+export const SCAN_FARMER_PATH = '/acc/api/securityCode/queryFarmer';
+export const SCAN_RECORD_ADD_PATH = '/acc/api/scanCodeRecord/add';
+export const WX_SIGNATURE_PATH = '/acc/api/wx/getSignature';
+/** The public page a printed scan URL (or a resolved GS1 Digital Link) opens. */
+export const SCAN_PAGE_PATH = '/antiCounterfeiting';
+
+export const SCAN_VERDICTS = ['GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH'] as const;
+export type ScanVerdictValue = (typeof SCAN_VERDICTS)[number];
+
+/** Client types in the order the user agent is tested (DOMAIN.md); OTHER = not a browser (curl, bots). */
+export const SCAN_CLIENT_TYPES = ['WXWORK', 'WECHAT', 'DINGTALK', 'ALIPAY', 'QQ', 'QQ_BROWSER', 'BROWSER', 'OTHER'] as const;
+export type ScanClientTypeValue = (typeof SCAN_CLIENT_TYPES)[number];
+
+/** Where a scan record came from: a consumer check, a page event (scanCodeRecord/add), the staff simulator. */
+export const SCAN_SOURCES = ['CHECK', 'SCAN', 'TEST'] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+/** Longest code text accepted; longer input is answered NOT_FOUND like any unknown code. */
+export const SCAN_CODE_MAX = 128;
+export const HIDDEN_CODE_MAX = 8;
+
+/**
+ * A code as people type it: blanks cut, upper case (codes are printed in upper case; the code list's
+ * exact match compares the same way).
+ */
+export function normaliseScannedCode(text: string): string {
+  return text.trim().toUpperCase();
+}
+
+const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+const zLatitude = z.preprocess(blankAsMissing, z.coerce.number({ error: 'validation.invalid' }).min(-90).max(90).optional());
+const zLongitude = z.preprocess(blankAsMissing, z.coerce.number({ error: 'validation.invalid' }).min(-180).max(180).optional());
+
+/** GET /acc/api/securityCode/check */
+export const scanCheckQuerySchema = z.object({
+  code: zString().trim().min(1, 'validation.required').max(SCAN_CODE_MAX, 'validation.tooLong'),
+  /** The digits under the scratch-off layer, where the code's rule prints one. */
+  hiddenCode: z.preprocess(blankAsMissing, zString().trim().max(HIDDEN_CODE_MAX, 'validation.tooLong').optional()),
+  /** Browser geolocation, when the page already has it (it may also come later through scanCodeRecord/add). */
+  lat: zLatitude,
+  lng: zLongitude,
+  lang: z.string().optional(),
+});
+export type ScanCheckQuery = z.input<typeof scanCheckQuerySchema>;
+
+/** GET /acc/api/securityCode/queryFarmer */
+export const scanFarmerQuerySchema = z.object({
+  code: zString().trim().min(1, 'validation.required').max(SCAN_CODE_MAX, 'validation.tooLong'),
+  hiddenCode: z.preprocess(blankAsMissing, zString().trim().max(HIDDEN_CODE_MAX, 'validation.tooLong').optional()),
+  lang: z.string().optional(),
+});
+export type ScanFarmerQuery = z.input<typeof scanFarmerQuerySchema>;
+
+/**
+ * POST /acc/api/scanCodeRecord/add. Never counts a scan. With `scanToken` (returned once by check) it
+ * adds the browser's geolocation to the record that check wrote — once; without it, it records a scan
+ * event of source SCAN (no verdict, no sequence number) for the code.
+ */
+export const scanRecordAddBodySchema = z
+  .object({
+    scanToken: z.preprocess(blankAsMissing, zString().max(200, 'validation.tooLong').optional()),
+    code: z.preprocess(blankAsMissing, zString().trim().max(SCAN_CODE_MAX, 'validation.tooLong').optional()),
+    lat: zLatitude,
+    lng: zLongitude,
+  })
+  .refine((body) => body.scanToken !== undefined || body.code !== undefined, { path: ['code'], message: 'validation.required' })
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), { path: ['lng'], message: 'validation.required' });
+export type ScanRecordAddBody = z.input<typeof scanRecordAddBodySchema>;
+
+export const scanRecordAddResultSchema = z.object({
+  /** ATTACHED: the check's record got the position; RECORDED: a new SCAN record was written. */
+  outcome: z.enum(['ATTACHED', 'RECORDED']),
+});
+export type ScanRecordAddResult = z.infer<typeof scanRecordAddResultSchema>;
+
+/** GET /acc/api/wx/getSignature */
+export const wxSignatureQuerySchema = z.object({
+  /** The page's full URL (anything after # is ignored, as the JS-SDK asks). */
+  url: zString().trim().min(1, 'validation.required').max(2000, 'validation.tooLong').url('validation.invalid'),
+  lang: z.string().optional(),
+});
+export type WxSignatureQuery = z.input<typeof wxSignatureQuerySchema>;
+
+export const wxSignatureSchema = z.object({
+  appId: z.string(),
+  timestamp: z.number(),
+  nonceStr: z.string(),
+  signature: z.string(),
+});
+export type WxSignature = z.infer<typeof wxSignatureSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The check's answer
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Pictures of a scanned code's answer are reachable without a session through this path, and only
+ * for files the code's product, batch, grower or approved company info refers to.
+ */
+export const SCAN_IMAGE_PATH = '/acc/api/securityCode/image/:fileId';
+export const scanImagePath = (fileId: string, code: string) =>
+  `/acc/api/securityCode/image/${encodeURIComponent(fileId)}?code=${encodeURIComponent(code)}`;
+
+/** A picture as the answer carries it: its id and its public URL (scanImagePath). */
+const scanImage = z.object({ fileId: z.string(), url: z.string() });
+export type ScanImage = z.infer<typeof scanImage>;
+
+/** A template attribute marked "show on scan", with its label in both languages. */
+const scanAttribute = z.object({
+  key: z.string(),
+  label: z.string(),
+  labelEn: z.string(),
+  type: z.enum(['TEXT', 'NUMBER', 'DATE', 'IMAGE', 'RICH_TEXT']),
+  /** The value as text; for IMAGE the file id (see `image`). */
+  value: z.string(),
+  image: scanImage.nullable(),
+});
+export type ScanAttribute = z.infer<typeof scanAttribute>;
+
+export const scanProductSchema = z.object({
+  name: z.string(),
+  gtin: z.string().nullable(),
+  spec: z.string(),
+  unit: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  images: z.array(scanImage),
+  attributes: z.array(scanAttribute),
+});
+export type ScanProduct = z.infer<typeof scanProductSchema>;
+
+export const scanBatchSchema = z.object({
+  batchNo: z.string(),
+  productionDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  harvestDate: z.string().nullable(),
+  origin: z.string(),
+  farmingRecords: z.array(
+    z.object({
+      kind: z.enum(['SOWING', 'FERTILISING', 'SPRAYING', 'PICKING', 'INSPECTION']),
+      date: z.string(),
+      operator: z.string(),
+      material: z.string(),
+      images: z.array(scanImage),
+    }),
+  ),
+  inspectionReports: z.array(z.object({ name: z.string(), date: z.string().nullable(), file: scanImage })),
+});
+export type ScanBatch = z.infer<typeof scanBatchSchema>;
+
+/** The grower, public fields only: never the ID card, the phone only masked. */
+export const scanGrowerSchema = z.object({
+  name: z.string(),
+  /** 138****5678 */
+  phoneMasked: z.string(),
+  regionName: z.string(),
+  plantingBase: z.string(),
+  plantingArea: z.string().nullable(),
+  varieties: z.string(),
+  certifications: z.string(),
+  photo: scanImage.nullable(),
+});
+export type ScanGrower = z.infer<typeof scanGrowerSchema>;
+
+/** The company's last APPROVED info (company_info.approved); null when none was ever approved. */
+export const scanCompanySchema = z.object({
+  fullName: z.string(),
+  simpleName: z.string(),
+  licenseNumber: z.string(),
+  legalPerson: z.string(),
+  registerAddress: z.string(),
+  businessTerm: z.string(),
+  businessScope: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  address: z.string(),
+  website: z.string(),
+  introduction: z.string(),
+  logo: scanImage.nullable(),
+  license: scanImage.nullable(),
+});
+export type ScanCompany = z.infer<typeof scanCompanySchema>;
+
+export const scanCheckResultSchema = z.object({
+  verdict: z.enum(SCAN_VERDICTS),
+  /** The code as it was looked up (trimmed, upper case). */
+  code: z.string(),
+  /**
+   * The code's rule prints a hidden code and none (or a wrong one) was given: the verdict is then
+   * SECURITY_CODE_MISMATCH and nothing about the product is told. The page asks for the digits.
+   */
+  needsHiddenCode: z.boolean(),
+  /** Digits the hidden code has (0 when the rule has none). */
+  hiddenCodeLength: z.number(),
+  /** Consumer checks counted so far, this one included; 0 when nothing was counted. */
+  scanCount: z.number(),
+  /** The first counted check (GENUINE and REPEATED), ISO time; null otherwise. */
+  firstScanAt: z.string().nullable(),
+  /** Where the first check came from, by IP: "江苏省南京市"; '' when unknown. */
+  firstScanPlace: z.string(),
+  /** More scans than the rule's threshold, or several provinces in a short time. */
+  suspicious: z.boolean(),
+  /** The rule's repeat warning threshold (0 when not applicable). */
+  repeatThreshold: z.number(),
+  /** One-time token for scanCodeRecord/add to attach the browser's position to this check's record. */
+  scanToken: z.string().nullable(),
+  product: scanProductSchema.nullable(),
+  batch: scanBatchSchema.nullable(),
+  /** The grower's summary (queryFarmer has the same). */
+  grower: scanGrowerSchema.nullable(),
+  company: scanCompanySchema.nullable(),
+});
+export type ScanCheckResult = z.infer<typeof scanCheckResultSchema>;
+
+/** queryFarmer answers the grower, or null when the code's batch names none. */
+export const scanFarmerResultSchema = scanGrowerSchema.nullable();
+export type ScanFarmerResult = z.infer<typeof scanFarmerResultSchema>;
