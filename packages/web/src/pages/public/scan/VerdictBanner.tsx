@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  KeyOutlined,
+  StopFilled,
+  WarningFilled,
+} from '@ant-design/icons';
+import type { ScanCheckResult, ScanVerdictValue } from '@rd/contract';
+
+type Tone = 'ok' | 'warn' | 'bad' | 'info';
+
+const TONE: Record<ScanVerdictValue, Tone> = {
+  GENUINE: 'ok',
+  REPEATED: 'warn',
+  NOT_FOUND: 'bad',
+  NOT_ACTIVATED: 'info',
+  VOIDED: 'bad',
+  SECURITY_CODE_MISMATCH: 'warn',
+};
+
+const ICON: Record<ScanVerdictValue, ReactNode> = {
+  GENUINE: <CheckCircleFilled />,
+  REPEATED: <WarningFilled />,
+  NOT_FOUND: <CloseCircleFilled />,
+  NOT_ACTIVATED: <ExclamationCircleFilled />,
+  VOIDED: <StopFilled />,
+  SECURITY_CODE_MISMATCH: <KeyOutlined />,
+};
+
+/** First-scan time as people read it on a phone. */
+export const SCAN_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+type BannerFacts = Pick<ScanCheckResult, 'verdict' | 'code' | 'scanCount' | 'firstScanAt' | 'firstScanPlace' | 'suspicious'>;
+
+/**
+ * The verdict at the top of the result page: colour and icon by verdict, the wording used in the
+ * field (REFERENCE.md), and the suspicious warning whenever the server flags it.
+ */
+export function VerdictBanner({ result }: { result: BannerFacts }) {
+  const { t } = useTranslation();
+  const { verdict } = result;
+  return (
+    <section
+      className={`scan-verdict scan-verdict--${TONE[verdict]}`}
+      data-testid="verdict-banner"
+      data-verdict={verdict}
+      role="status"
+    >
+      <div className="scan-verdict__icon" aria-hidden>
+        {ICON[verdict]}
+      </div>
+      <h1 className="scan-verdict__title" data-testid="verdict-title">
+        {t(`scan.verdict.${verdict}`)}
+      </h1>
+      <p className="scan-verdict__detail" data-testid="verdict-detail">
+        {detailText(result, t)}
+      </p>
+      {result.suspicious && (
+        <p className="scan-verdict__suspicious" data-testid="verdict-suspicious">
+          <WarningFilled /> {t('scan.verdict.suspicious')}
+        </p>
+      )}
+      <p className="scan-verdict__code">{t('scan.verdict.codeLabel', { code: result.code })}</p>
+    </section>
+  );
+}
+
+function detailText(result: BannerFacts, t: TFunction): string {
+  if (result.verdict !== 'REPEATED') return t(`scan.verdict.${result.verdict}_detail`);
+  const time = result.firstScanAt ? dayjs(result.firstScanAt).format(SCAN_TIME_FORMAT) : '';
+  const place = result.firstScanPlace || t('scan.verdict.unknownPlace');
+  return t('scan.verdict.REPEATED_detail', { count: result.scanCount, time, place });
+}
