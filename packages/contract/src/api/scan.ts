@@ -231,3 +231,45 @@ export type ScanCheckResult = z.infer<typeof scanCheckResultSchema>;
 /** queryFarmer answers the grower, or null when the code's batch names none. */
 export const scanFarmerResultSchema = scanGrowerSchema.nullable();
 export type ScanFarmerResult = z.infer<typeof scanFarmerResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The staff scan simulator (/test)
+// ---------------------------------------------------------------------------------------------------
+
+export const SCAN_SIMULATE_PATH = '/acc/api/securityCode/simulate';
+
+/**
+ * POST /acc/api/securityCode/simulate (signed-in staff, own company's codes only): the verdict a consumer
+ * would get from the given IP and user agent, without counting a consumer scan. It writes a scan record of
+ * source TEST, which statistics leave out.
+ */
+export const scanSimulateBodySchema = z.object({
+  code: zString().trim().min(1, 'validation.required').max(SCAN_CODE_MAX, 'validation.tooLong'),
+  hiddenCode: z.preprocess(blankAsMissing, zString().trim().max(HIDDEN_CODE_MAX, 'validation.tooLong').optional()),
+  /** The address to place the scan at ('' = the caller's own). */
+  ip: z.preprocess(blankAsMissing, z.union([z.ipv4('validation.invalid'), z.ipv6('validation.invalid')]).optional()),
+  /** The user agent to classify ('' = the caller's own). */
+  userAgent: z.preprocess(blankAsMissing, zString().max(1000, 'validation.tooLong').optional()),
+});
+export type ScanSimulateBody = z.input<typeof scanSimulateBodySchema>;
+
+/** Where an address is, by the offline IP database. */
+export const scanPlaceSchema = z.object({
+  ip: z.string(),
+  country: z.string(),
+  province: z.string(),
+  city: z.string(),
+  isp: z.string(),
+  /** 6-digit area code of the province ('' outside the 34 divisions). */
+  areaCode: z.string(),
+});
+export type ScanPlace = z.infer<typeof scanPlaceSchema>;
+
+export const scanSimulateResultSchema = z.object({
+  /** The answer a consumer would get now; scanCount is what the count would become (nothing was counted). */
+  result: scanCheckResultSchema,
+  place: scanPlaceSchema,
+  clientType: z.enum(SCAN_CLIENT_TYPES),
+  os: z.string(),
+});
+export type ScanSimulateResult = z.infer<typeof scanSimulateResultSchema>;
