@@ -13,7 +13,7 @@ export function GrowerSection({ grower }: { grower: ScanGrower }) {
         <InfoList
           items={[
             { label: t('scan.grower.name'), value: grower.name, testId: 'grower-name' },
-            { label: t('scan.company.phone'), value: grower.phoneMasked },
+            { label: t('scan.grower.phone'), value: grower.phoneMasked },
             { label: t('scan.grower.region'), value: grower.regionName },
             { label: t('scan.grower.base'), value: grower.plantingBase },
             { label: t('scan.grower.area'), value: grower.plantingArea ?? '' },
