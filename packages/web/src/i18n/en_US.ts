@@ -13,6 +13,7 @@ import userRoleEn from './en_US/userRole';
 import menuConfEn from './en_US/menuConf';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
+import scanEn from './en_US/scan';
 
 /** English messages; typed by the Chinese file so a missing or extra key fails the type-check. */
 const en_US: Messages = {
@@ -158,6 +159,7 @@ const en_US: Messages = {
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,
+  scan: scanEn,
 };
 
 export default en_US;

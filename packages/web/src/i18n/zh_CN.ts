@@ -12,6 +12,7 @@ import productBatchZh from './zh_CN/productBatch';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
+import scanZh from './zh_CN/scan';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -160,6 +161,7 @@ const zh_CN = {
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,
+  scan: scanZh,
 };
 
 export type Messages = typeof zh_CN;
