@@ -18,3 +18,4 @@ export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';
 export * from './api/scan.js';
 export * from './geo/provinces.js';
+export * from './scan/codeFromScan.js';

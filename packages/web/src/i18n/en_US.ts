@@ -8,6 +8,8 @@ import productBatchEn from './en_US/productBatch';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
+import scannerEn from './en_US/scanner';
+import bindingEn from './en_US/binding';
 import userInfoEn from './en_US/userInfo';
 import userRoleEn from './en_US/userRole';
 import menuConfEn from './en_US/menuConf';
@@ -159,6 +161,8 @@ const en_US: Messages = {
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,
+  scanner: scannerEn,
+  binding: bindingEn,
   scan: scanEn,
 };
 

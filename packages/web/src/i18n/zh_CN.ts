@@ -12,6 +12,8 @@ import productBatchZh from './zh_CN/productBatch';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
+import scannerZh from './zh_CN/scanner';
+import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
@@ -161,6 +163,8 @@ const zh_CN = {
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,
+  scanner: scannerZh,
+  binding: bindingZh,
   scan: scanZh,
 };
 
