@@ -8,12 +8,10 @@ export const HIDDEN_CODE_PATTERN = /^\s*\d+\s*$/;
 /** The scratch-off code (digits), asked for when the code's rule prints one; the phone shows its number pad. */
 export function HiddenCodeForm({
   length,
-  submitting,
   onSubmit,
 }: {
   /** Characters the rule's hidden code has (0 when not told). */
   length: number;
-  submitting: boolean;
   onSubmit: (hiddenCode: string) => void;
 }) {
   const { t } = useTranslation();
@@ -40,7 +38,7 @@ export function HiddenCodeForm({
             data-testid="hidden-code-input"
           />
         </Form.Item>
-        <Button type="primary" size="large" htmlType="submit" block loading={submitting} data-testid="hidden-code-submit">
+        <Button type="primary" size="large" htmlType="submit" block data-testid="hidden-code-submit">
           {t('scan.hidden.submit')}
         </Button>
       </Form>

@@ -1,9 +1,12 @@
 import {
   SCAN_CHECK_PATH,
   SCAN_RECORD_ADD_PATH,
+  SCAN_SIMULATE_PATH,
   WX_SIGNATURE_PATH,
   type ScanCheckResult,
   type ScanRecordAddResult,
+  type ScanSimulateBody,
+  type ScanSimulateResult,
   type WxSignature,
 } from '@rd/contract';
 import { apiGet, apiPost, type ApiConfig } from '../../../api/http';
@@ -27,4 +30,9 @@ export function attachPosition(scanToken: string, lat: number, lng: number): Pro
 /** The JS-SDK signature of `url` (the page's own address without the fragment). */
 export function fetchWxSignature(url: string): Promise<WxSignature> {
   return apiGet<WxSignature>(WX_SIGNATURE_PATH, { url }, { silent: true, showError: false });
+}
+
+/** The staff simulator: the verdict for a chosen IP and client, recorded as TEST and never counted. */
+export function simulateScan(body: ScanSimulateBody): Promise<ScanSimulateResult> {
+  return apiPost<ScanSimulateResult>(SCAN_SIMULATE_PATH, body, { silent: true, showError: false });
 }
