@@ -91,7 +91,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         // antd writes its styles at run time; the API docs page needs inline styles and images too.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
+        // WeChat's JS-SDK is only published at WeChat's own address; /wx loads it there, inside WeChat only.
+        scriptSrc: ["'self'", 'https://res.wx.qq.com'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
