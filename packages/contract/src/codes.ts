@@ -106,6 +106,12 @@ export const ERROR_CATALOGUE = {
   SERIALS_RUN_OUT: { status: 409, zh_CN: '该规则的序号已用尽，生成已停止', en_US: 'The rule ran out of serials, generation stopped' },
   JOB_NOT_CANCELLABLE: { status: 409, zh_CN: '只有排队中或生成中的任务可以取消', en_US: 'Only queued or running jobs can be cancelled' },
   JOB_FAILED: { status: 500, zh_CN: '任务因系统错误中止，请联系管理员', en_US: 'The job stopped on a system error, contact the administrator' },
+  // Growers (api/farmer)
+  FARMER_HAS_BATCHES: {
+    status: 409,
+    zh_CN: '该瓜农已被 {count} 个批次引用，不能删除',
+    en_US: 'The grower is named by {count} batches and cannot be deleted',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },

@@ -26,6 +26,8 @@ import { userPermissionRoutes } from './modules/userPermission/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { templateRoutes } from './modules/template/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
+import { farmerRoutes } from './modules/farmer/routes.js';
+import { materialTypeRoutes } from './modules/materialType/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
@@ -50,6 +52,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   productRoutes,
   templateRoutes,
   batchRoutes,
+  farmerRoutes,
+  materialTypeRoutes,
   ruleRoutes,
 ];
 

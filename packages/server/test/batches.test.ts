@@ -51,7 +51,7 @@ async function addBatch(token: string, body: Record<string, unknown>): Promise<B
 
 describe('batches', () => {
   it('store dates, quantity, grower, origin, farming records and inspection reports', async () => {
-    const farmerId = '5b0f6a5e-7c1d-4f7e-9a43-2c1b9d0e8f11';
+    const farmerId = (await post<{ id: string }>(adminA, '/acc/api/farmer/add', { name: '王建国' })).body.data.id;
     const batch = await addBatch(adminA, {
       productId: productA,
       batchNo: 'PGZ-2025/06-01',

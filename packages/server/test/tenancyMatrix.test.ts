@@ -27,6 +27,7 @@ const a = {
   job: '',
   code: '',
   codeText: 'ATENANTCODE000001',
+  farmer: '',
 };
 let tokenB = '';
 
@@ -50,6 +51,8 @@ async function snapshotOfA(): Promise<string> {
     rules: await db.selectFrom('tag_rule').selectAll().where('company_id', '=', a.company).execute(),
     jobs: await db.selectFrom('code_record').selectAll().where('company_id', '=', a.company).execute(),
     codes: await db.selectFrom('code').selectAll().where('company_id', '=', a.company).execute(),
+    farmers: await db.selectFrom('farmer').selectAll().where('company_id', '=', a.company).execute(),
+    farmerProducts: await db.selectFrom('farmer_product').selectAll().where('company_id', '=', a.company).execute(),
     sessions: await db
       .selectFrom('user_session')
       .select(['id', 'revoked_at', 'expires_at'])
@@ -130,6 +133,15 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  a.farmer = (
+    await db
+      .insertInto('farmer')
+      .values({ company_id: a.company, name: 'A 王瓜农', id_card: '11010519491231002X', photo_file_id: a.file })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db.insertInto('farmer_product').values({ farmer_id: a.farmer, product_id: a.product, company_id: a.company }).execute();
+  await db.updateTable('product_batch').set({ farmer_id: a.farmer }).where('id', '=', a.batch).execute();
   await signIn(t.app, 'a_admin', PASSWORD);
   a.session = (await db.selectFrom('user_session').select('id').where('user_id', '=', a.user).executeTakeFirstOrThrow()).id;
   await createUser(db, { username: 'b_admin', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
@@ -137,7 +149,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ID_KINDS = ['dept', 'role', 'user', 'file', 'session', 'category', 'template', 'product', 'batch', 'rule', 'job', 'code'] as const;
+const ID_KINDS = ['dept', 'role', 'user', 'file', 'session', 'category', 'template', 'product', 'batch', 'rule', 'job', 'code', 'farmer'] as const;
 
 function pathFor(url: string, id: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
@@ -163,6 +175,9 @@ function bodyFor(id: string): Record<string, unknown> {
     recordId: id,
     templateId: id,
     categoryId: id,
+    farmerId: id,
+    photoFileId: id,
+    productIds: [id],
     code: a.codeText,
     ids: [id],
     userIds: [id],
@@ -204,6 +219,9 @@ describe('tenancy matrix', () => {
       'A 京欣一号',
       'A2026BATCH',
       'A 单品规则',
+      a.farmer,
+      'A 王瓜农',
+      '11010519491231002X',
     ];
     const routes = t.app.routeTable.filter(
       (r) =>

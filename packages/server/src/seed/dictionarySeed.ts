@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
+import { seedMaterialTypes } from '../modules/materialType/seed.js';
 import { BUILTIN_DICTIONARIES } from './builtinDictionaries.js';
 
 /**
@@ -30,4 +31,6 @@ export async function seedDictionaries(db: Kysely<DB>): Promise<void> {
         .execute();
     }
   });
+  // the material types of farming records are reference data of the same kind, kept the same way
+  await seedMaterialTypes(db);
 }

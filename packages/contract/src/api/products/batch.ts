@@ -49,7 +49,7 @@ const batchFields = {
     .min(0)
     .max(BATCH_QUANTITY_MAX)
     .default(0),
-  /** The grower (farmer); the growers' records come with their own screen. */
+  /** The grower (farmer), one of the company's. */
   farmerId: nullWhenBlank(zId).default(null),
   origin: zText(BATCH_ORIGIN_MAX),
   harvestDate: nullWhenBlank(zIsoDate).default(null),
@@ -103,6 +103,7 @@ export const batchRowSchema = z.object({
   expiryDate: z.string().nullable(),
   quantity: z.number(),
   farmerId: z.string().nullable(),
+  farmerName: z.string().nullable(),
   origin: z.string(),
   harvestDate: z.string().nullable(),
   remark: z.string(),

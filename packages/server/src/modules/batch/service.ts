@@ -10,6 +10,7 @@ import { duplicateField } from '../product/fieldError.js';
 import { PRODUCT_MESSAGES } from '../product/messages.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { findProduct } from '../product/store.js';
+import { findFarmer } from '../farmer/store.js';
 import {
   batchDetailRow,
   batchHasCodes,
@@ -43,11 +44,12 @@ export async function getBatch(db: Kysely<DB>, principal: Principal, id: string)
 
 /**
  * The product and every stored file a batch names must be the company's: photos of farming records are
- * images, inspection reports any stored file. The product's row is share-locked so it cannot be
- * deleted while the batch is saved.
+ * images, inspection reports any stored file. The product's and the grower's rows are share-locked so
+ * they cannot be deleted while the batch is saved.
  */
 async function checkReferences(trx: Kysely<DB>, companyId: string, body: AddBody): Promise<void> {
   if (!(await findProduct(trx, companyId, body.productId, 'share'))) throw notFound();
+  if (body.farmerId && !(await findFarmer(trx, companyId, body.farmerId, 'share'))) throw notFound();
   await assertCompanyFiles(trx, companyId, body.farmingRecords.flatMap((r) => r.images), 'image');
   await assertCompanyFiles(trx, companyId, body.inspectionReports.map((r) => r.fileId), 'any');
 }

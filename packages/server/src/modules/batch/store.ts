@@ -25,6 +25,7 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
   return db
     .selectFrom('product_batch as b')
     .innerJoin('product as p', 'p.id', 'b.product_id')
+    .leftJoin('farmer as f', 'f.id', 'b.farmer_id')
     .where('b.company_id', '=', companyId)
     .select([
       'b.id',
@@ -35,6 +36,7 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'b.expiry_date as expiryDate',
       'b.quantity',
       'b.farmer_id as farmerId',
+      'f.name as farmerName',
       'b.origin',
       'b.harvest_date as harvestDate',
       'b.remark',

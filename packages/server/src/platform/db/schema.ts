@@ -477,6 +477,17 @@ export interface FarmerProductTable {
   created_at: CreatedAt;
 }
 
+/** Material types of farming records (0021), shared by every company; codes are hierarchical. */
+export interface MaterialTypeTable {
+  type_code: string;
+  parent_code: string | null;
+  type_name: string;
+  type_name_en: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<'ENABLED' | 'DISABLED'>;
+  created_at: CreatedAt;
+}
+
 export type ScanVerdict = 'GENUINE' | 'REPEATED' | 'NOT_FOUND' | 'NOT_ACTIVATED' | 'VOIDED' | 'SECURITY_CODE_MISMATCH';
 export type ScanClientType = 'WXWORK' | 'WECHAT' | 'DINGTALK' | 'ALIPAY' | 'QQ' | 'QQ_BROWSER' | 'BROWSER' | 'OTHER';
 
@@ -550,6 +561,7 @@ export interface DB {
   company_info_audit: CompanyInfoAuditTable;
   farmer: FarmerTable;
   farmer_product: FarmerProductTable;
+  material_type: MaterialTypeTable;
   code_scan: CodeScanTable;
   scan_record: ScanRecordTable;
 }
