@@ -92,6 +92,11 @@ describe('growers', () => {
     });
     expect(farmer.products.map((p) => p.id).sort()).toEqual([productA, productA2].sort());
 
+    // the operation log keeps the ID card masked too
+    const logged = await t.database.db.selectFrom('operation_log').select('params').where('module', '=', 'farmer').where('action', '=', 'INSERT').execute();
+    expect(logged.map((l) => l.params).join()).toContain('110***********002X');
+    expect(logged.map((l) => l.params.toUpperCase()).join()).not.toContain(ID_X);
+
     const minimal = await addFarmer(adminA, { name: '李' });
     expect(minimal).toMatchObject({ phone: '', idCard: '', plantingArea: null, photoFileId: null, products: [], idCardMasked: false });
   });

@@ -1,3 +1,4 @@
+import { maskIdCard } from '@rd/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -28,6 +29,8 @@ export function isReadRoute(routeUrl: string): boolean {
   return READ_WORDS.test(words[words.length - 1] ?? '');
 }
 const SECRET_KEY = /pass|psw|pwd|token|secret/i;
+/** Personal identity numbers are logged masked, as lists show them. */
+const ID_CARD_KEY = /^idCard$/i;
 const PARAMS_MAX = 2000;
 
 /** Action names by the verb that starts the route's last path word (add, editReport, deleteById, ...). */
@@ -55,7 +58,11 @@ export function deriveAudit(routeUrl: string, method: string): { module: string;
 /** The request's input as text for the log: secrets masked, long values cut. */
 export function describeParams(body: unknown): string {
   if (body === undefined || body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return '';
-  const text = JSON.stringify(body, (key, value: unknown) => (key && SECRET_KEY.test(key) ? '***' : value));
+  const text = JSON.stringify(body, (key, value: unknown) => {
+    if (key && SECRET_KEY.test(key)) return '***';
+    if (ID_CARD_KEY.test(key) && typeof value === 'string') return maskIdCard(value);
+    return value;
+  });
   return text.length > PARAMS_MAX ? `${text.slice(0, PARAMS_MAX)}…` : text;
 }
 
