@@ -1,0 +1,240 @@
+import './support/dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ScanCheckResult, ScanVerdictValue } from '@rd/contract';
+import '../src/i18n';
+import { changeLanguage } from '../src/i18n/changeLanguage';
+import { ResultView } from '../src/pages/public/scan/ResultView';
+import { CodeCheck } from '../src/pages/public/scan/CodeCheck';
+import { envelope, mockApi } from './support/mockApi';
+
+const IMAGE = (id: string) => ({ fileId: id, url: `/acc/api/securityCode/image/${id}?code=XG1` });
+
+/** A full answer as the server sends it; verdict-specific fields are overridden per case. */
+function answer(overrides: Partial<ScanCheckResult> = {}): ScanCheckResult {
+  return {
+    verdict: 'GENUINE',
+    code: 'XG0000ABCD12',
+    needsHiddenCode: false,
+    hiddenCodeLength: 0,
+    scanCount: 1,
+    firstScanAt: '2026-05-01T02:03:00.000Z',
+    firstScanPlace: '江苏省南京市',
+    suspicious: false,
+    repeatThreshold: 5,
+    scanToken: null,
+    product: {
+      name: '庞各庄 8424 西瓜',
+      gtin: '06901234567892',
+      spec: '5-6 kg',
+      unit: '个',
+      brand: '庞各庄',
+      description: '第一行\n第二行',
+      images: [IMAGE('p1'), IMAGE('p2')],
+      attributes: [
+        { key: 'sweet', label: '甜度', labelEn: 'Sweetness', type: 'NUMBER', value: '12.5', image: null },
+        { key: 'story', label: '产品故事', labelEn: 'Story', type: 'RICH_TEXT', value: '<img src=x onerror=alert(1)>好瓜', image: null },
+      ],
+    },
+    batch: {
+      batchNo: 'B20260501',
+      productionDate: '2026-05-01',
+      expiryDate: '2026-05-20',
+      harvestDate: '2026-04-30',
+      origin: '北京市大兴区',
+      farmingRecords: [
+        { kind: 'PICKING', date: '2026-04-30', operator: '张三', material: '', images: [IMAGE('f2')] },
+        { kind: 'SOWING', date: '2026-02-01', operator: '李四', material: '8424 种子', images: [] },
+      ],
+      inspectionReports: [{ name: '农残检测报告', date: '2026-04-29', file: IMAGE('r1') }],
+    },
+    grower: {
+      name: '王五',
+      phoneMasked: '138****5678',
+      regionName: '北京市大兴区',
+      plantingBase: '庞各庄基地',
+      plantingArea: '20 亩',
+      varieties: '8424',
+      certifications: '绿色食品',
+      photo: null,
+    },
+    company: {
+      fullName: '北京市大兴区庞各庄西瓜专业合作社',
+      simpleName: '庞各庄合作社',
+      licenseNumber: '91110108551385082Q',
+      legalPerson: '',
+      registerAddress: '',
+      businessTerm: '',
+      businessScope: '',
+      contactName: '',
+      contactPhone: '010-12345678',
+      address: '北京市大兴区庞各庄镇',
+      website: 'javascript:alert(1)',
+      introduction: '<script>alert(1)</script>合作社简介',
+      logo: IMAGE('logo'),
+      license: null,
+    },
+    ...overrides,
+  };
+}
+
+const NOTHING = { product: null, batch: null, grower: null, company: null, scanCount: 0, firstScanAt: null, firstScanPlace: '' };
+
+/** Each verdict as the server answers it, and what the banner must say in each language. */
+const CASES: Array<{ verdict: ScanVerdictValue; result: ScanCheckResult; zh: RegExp[]; en: RegExp[] }> = [
+  { verdict: 'GENUINE', result: answer(), zh: [/正品 · 首次查询/, /请放心/], en: [/Genuine · first check/] },
+  {
+    verdict: 'REPEATED',
+    result: answer({ verdict: 'REPEATED', scanCount: 3 }),
+    zh: [/该码已被查询过/, /已被查询 3 次，首次查询于 2026-05-01 \d\d:03（江苏省南京市），谨防假冒/],
+    en: [/checked before/, /Checked 3 times; first checked at 2026-05-01 \d\d:03 \(江苏省南京市\)\. Beware of counterfeits/],
+  },
+  { verdict: 'NOT_FOUND', result: answer({ verdict: 'NOT_FOUND', ...NOTHING }), zh: [/防伪码不存在/, /假冒风险/], en: [/Code not found/, /counterfeit risk/] },
+  { verdict: 'NOT_ACTIVATED', result: answer({ verdict: 'NOT_ACTIVATED', ...NOTHING }), zh: [/尚未激活/, /联系生产厂家/], en: [/not activated/, /contact the manufacturer/] },
+  { verdict: 'VOIDED', result: answer({ verdict: 'VOIDED', ...NOTHING }), zh: [/已作废/], en: [/Code voided/] },
+  {
+    verdict: 'SECURITY_CODE_MISMATCH',
+    result: answer({ verdict: 'SECURITY_CODE_MISMATCH', ...NOTHING }),
+    zh: [/防伪验证码不正确/, /重新输入/],
+    en: [/Wrong security code/, /enter them again/],
+  },
+];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  changeLanguage('zh_CN');
+});
+afterEach(() => {
+  cleanup();
+  act(() => changeLanguage('zh_CN'));
+});
+
+describe('verdict banner', () => {
+  for (const { verdict, result, zh, en } of CASES) {
+    it(`${verdict}: its banner and texts in Chinese and English`, () => {
+      render(<ResultView result={result} />);
+      const banner = screen.getByTestId('verdict-banner');
+      expect(banner.getAttribute('data-verdict')).toBe(verdict);
+      for (const text of zh) expect(banner.textContent).toMatch(text);
+      act(() => changeLanguage('en_US'));
+      for (const text of en) expect(screen.getByTestId('verdict-banner').textContent).toMatch(text);
+    });
+  }
+
+  it('REPEATED with the suspicious flag warns in both languages; an unknown place is named so', () => {
+    render(<ResultView result={answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, firstScanPlace: '' })} />);
+    expect(screen.getByTestId('verdict-suspicious').textContent).toMatch(/可能为仿冒品/);
+    expect(screen.getByTestId('verdict-detail').textContent).toMatch(/已被查询 9 次.*（未知地区）/);
+    act(() => changeLanguage('en_US'));
+    expect(screen.getByTestId('verdict-suspicious').textContent).toMatch(/may be a counterfeit/);
+  });
+
+  it('no product, batch, grower or company is shown for an unknown code', () => {
+    render(<ResultView result={answer({ verdict: 'NOT_FOUND', ...NOTHING })} />);
+    expect(screen.queryByTestId('scan-product')).toBeNull();
+    expect(screen.queryByTestId('scan-company')).toBeNull();
+  });
+});
+
+describe('result sections', () => {
+  it('shows product, attributes in the page language, batch records oldest first, grower and company', () => {
+    render(<ResultView result={answer()} />);
+    expect(screen.getByTestId('product-name').textContent).toContain('庞各庄 8424 西瓜');
+    expect(screen.getByTestId('product-attr-sweet').textContent).toBe('甜度12.5');
+    expect(screen.getByTestId('batch-no').textContent).toContain('B20260501');
+    const records = screen.getAllByTestId('farming-record').map((r) => r.textContent);
+    expect(records[0]).toMatch(/^播种2026-02-01/);
+    expect(records[1]).toMatch(/^采摘2026-04-30/);
+    expect(screen.getByTestId('grower-name').textContent).toContain('王五');
+    expect(screen.getByTestId('scan-grower').textContent).toContain('138****5678');
+    expect(screen.getByTestId('company-name').textContent).toContain('庞各庄西瓜专业合作社');
+    expect(screen.getByTestId('scan-inspection').textContent).toContain('农残检测报告');
+    act(() => changeLanguage('en_US'));
+    expect(screen.getByTestId('product-attr-sweet').textContent).toBe('Sweetness12.5');
+    expect(screen.getAllByTestId('farming-record')[0]!.textContent).toMatch(/^Sowing/);
+  });
+
+  it('renders what the manufacturer wrote as text, never as markup, and links only http(s) websites', () => {
+    const { container } = render(<ResultView result={answer()} />);
+    expect(screen.getByTestId('product-attr-story').textContent).toContain('<img src=x onerror=alert(1)>好瓜');
+    expect(screen.getByTestId('scan-company').textContent).toContain('<script>alert(1)</script>合作社简介');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect([...container.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript:'))).toBe(false);
+    expect(container.querySelector('a[href^="tel:"]')?.getAttribute('href')).toBe('tel:01012345678');
+  });
+
+  it('opens pictures in the image viewer at the tapped one', async () => {
+    const { imageViewerStore } = await import('../src/app/state/imageViewerStore');
+    const { container } = render(<ResultView result={answer()} />);
+    // The carousel also renders clones of its slides for endless swiping; the real slides are tapped.
+    const slides = container.querySelectorAll<HTMLElement>('.slick-slide:not(.slick-cloned) [data-testid="scan-image"]');
+    expect(slides).toHaveLength(2);
+    fireEvent.click(slides[1]!);
+    expect(imageViewerStore.getState()).toMatchObject({ opened: true, index: 1 });
+    expect(imageViewerStore.getState().urls[0]).toContain('/securityCode/image/p1');
+  });
+});
+
+describe('checking a code', () => {
+  it('checks once, keeps the verdict for this tab, and shows it again without counting after a reload', async () => {
+    // The browser's geolocation (jsdom has none): answers a fixed position at once.
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 39.6, longitude: 116.3 } } as GeolocationPosition) },
+    });
+    const calls = mockApi((config) => {
+      if (config.url?.endsWith('/securityCode/check')) return envelope(answer({ scanToken: 'tok' }));
+      if (config.url?.endsWith('/scanCodeRecord/add')) return envelope({ outcome: 'ATTACHED' });
+      return undefined;
+    });
+    const first = render(<CodeCheck code=" xg0000abcd12 " />);
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.params).toMatchObject({ code: 'XG0000ABCD12' });
+    // The position is asked for politely, after the verdict, and sent with the check's one-time token.
+    fireEvent.click(screen.getByTestId('geo-allow'));
+    await waitFor(() => expect(screen.getByTestId('geo-outcome').textContent).toMatch(/已记录位置/));
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(String(calls[1]!.data))).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
+    first.unmount();
+
+    render(<CodeCheck code="XG0000ABCD12" />);
+    expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE');
+    expect(screen.getByTestId('scan-restored')).toBeTruthy();
+    // Not counted again, and the used token is not offered again.
+    expect(calls).toHaveLength(2);
+    expect(screen.queryByTestId('geo-prompt')).toBeNull();
+  });
+
+  it('asks for the scratch-off digits when the answer needs them, then shows the verdict; a wrong one shows the mismatch', async () => {
+    const needs = answer({ verdict: 'SECURITY_CODE_MISMATCH', needsHiddenCode: true, hiddenCodeLength: 6, ...NOTHING });
+    const calls = mockApi((config) => {
+      const hidden = (config.params as { hiddenCode?: string }).hiddenCode;
+      if (hidden === '123456') return envelope(answer());
+      return envelope(needs);
+    });
+    render(<CodeCheck code="XG0000ABCD12" />);
+    await screen.findByTestId('hidden-code-form');
+    // The first answer only asks; it is not presented as a failure.
+    expect(screen.queryByTestId('verdict-banner')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('hidden-code-input'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('hidden-code-submit'));
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('SECURITY_CODE_MISMATCH'));
+    expect(screen.getByTestId('hidden-code-form')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('hidden-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('hidden-code-submit'));
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
+    expect(calls.map((c) => (c.params as { hiddenCode?: string }).hiddenCode)).toEqual([undefined, '000000', '123456']);
+    // A check is never retried automatically: it would count the scan twice.
+    expect(calls.every((c) => (c as { 'axios-retry'?: { retries: number } })['axios-retry']?.retries === 0)).toBe(true);
+  });
+
+  it('shows a failure in place, with a retry', async () => {
+    mockApi(() => ({ status: 200, data: { code: 'TOO_MANY_REQUESTS', msg: '请求过于频繁', data: null } }));
+    render(<CodeCheck code="XG0000ABCD12" />);
+    expect((await screen.findByTestId('scan-failed')).textContent).toContain('请求过于频繁');
+  });
+});
