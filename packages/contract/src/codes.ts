@@ -112,6 +112,28 @@ export const ERROR_CATALOGUE = {
     zh_CN: '该瓜农已被 {count} 个批次引用，不能删除',
     en_US: 'The grower is named by {count} batches and cannot be deleted',
   },
+  // medicinal products and spreadsheet imports
+  MEDICINAL_PRODUCT_HAS_BATCHES: {
+    status: 409,
+    zh_CN: '该药品已有批次，不能删除',
+    en_US: 'The medicinal product has batches and cannot be deleted',
+  },
+  IMPORT_ROWS_INVALID: {
+    status: 400,
+    zh_CN: '导入文件中有 {count} 处错误，未导入任何数据',
+    en_US: 'The file has {count} errors; nothing was imported',
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    status: 400,
+    zh_CN: '导入文件最多 {max} 行数据',
+    en_US: 'An import file holds at most {max} data rows',
+  },
+  IMPORT_NOT_TEMPLATE: {
+    status: 400,
+    zh_CN: '文件不是导入模板：缺少列 {columns}，请下载模板后填写',
+    en_US: 'The file is not the import template: columns {columns} are missing; download the template and fill it in',
+  },
+  IMPORT_EMPTY: { status: 400, zh_CN: '导入文件中没有数据行', en_US: 'The file has no data rows' },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },

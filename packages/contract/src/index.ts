@@ -14,6 +14,7 @@ export * from './api/code.js';
 export * from './api/rule.js';
 export * from './api/codeRecord.js';
 export * from './api/products.js';
+export * from './api/medicinal.js';
 export * from './api/farmer.js';
 export * from './api/materialType.js';
 export * from './tag/checkCharacters.js';

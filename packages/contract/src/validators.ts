@@ -151,6 +151,16 @@ export const VALIDATION_MESSAGES = {
   },
   'validation.number': { zh_CN: '请输入数字', en_US: 'Enter a number' },
   'validation.unique': { zh_CN: '不能重复', en_US: 'Must be unique' },
+  // medicinal products
+  'validation.approvalNo': {
+    zh_CN: '批准文号为“国药准字”加 H、Z、S、J、B 或 F 再加 8 位数字，如 国药准字H20000001',
+    en_US: 'An approval number is 国药准字 followed by H, Z, S, J, B or F and 8 digits, e.g. 国药准字H20000001',
+  },
+  'validation.drugStandardCode': { zh_CN: '药品本位码为 14 位数字', en_US: 'A drug standard code is 14 digits' },
+  'validation.formula': {
+    zh_CN: '不接受公式，请填写值本身',
+    en_US: 'Formulas are not accepted, enter the value itself',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

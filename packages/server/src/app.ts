@@ -26,6 +26,7 @@ import { userPermissionRoutes } from './modules/userPermission/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { templateRoutes } from './modules/template/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
+import { medicinalRoutes } from './modules/medicinal/routes.js';
 import { farmerRoutes } from './modules/farmer/routes.js';
 import { materialTypeRoutes } from './modules/materialType/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
@@ -52,6 +53,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   productRoutes,
   templateRoutes,
   batchRoutes,
+  medicinalRoutes,
   farmerRoutes,
   materialTypeRoutes,
   ruleRoutes,

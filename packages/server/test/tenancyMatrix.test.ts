@@ -28,6 +28,9 @@ const a = {
   code: '',
   codeText: 'ATENANTCODE000001',
   farmer: '',
+  medicinalProduct: '',
+  medicinalBatch: '',
+  medicinalBatchFile: '',
 };
 let tokenB = '';
 
@@ -53,6 +56,9 @@ async function snapshotOfA(): Promise<string> {
     codes: await db.selectFrom('code').selectAll().where('company_id', '=', a.company).execute(),
     farmers: await db.selectFrom('farmer').selectAll().where('company_id', '=', a.company).execute(),
     farmerProducts: await db.selectFrom('farmer_product').selectAll().where('company_id', '=', a.company).execute(),
+    medicinalProducts: await db.selectFrom('medicinal_product').selectAll().where('company_id', '=', a.company).execute(),
+    medicinalBatches: await db.selectFrom('medicinal_batch').selectAll().where('company_id', '=', a.company).execute(),
+    medicinalBatchFiles: await db.selectFrom('medicinal_batch_file').selectAll().where('file_id', '=', a.file).execute(),
     sessions: await db
       .selectFrom('user_session')
       .select(['id', 'revoked_at', 'expires_at'])
@@ -142,6 +148,27 @@ beforeAll(async () => {
   ).id;
   await db.insertInto('farmer_product').values({ farmer_id: a.farmer, product_id: a.product, company_id: a.company }).execute();
   await db.updateTable('product_batch').set({ farmer_id: a.farmer }).where('id', '=', a.batch).execute();
+  a.medicinalProduct = (
+    await db
+      .insertInto('medicinal_product')
+      .values({ company_id: a.company, generic_name: 'A 阿莫西林胶囊', approval_no: '国药准字H20261234', dosage_form: 'CAPSULE', manufacturer: 'A 制药' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.medicinalBatch = (
+    await db
+      .insertInto('medicinal_batch')
+      .values({ company_id: a.company, product_id: a.medicinalProduct, batch_no: 'A-MED-2026', production_date: '2026-01-01', expiry_date: '2028-01-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  a.medicinalBatchFile = (
+    await db
+      .insertInto('medicinal_batch_file')
+      .values({ batch_id: a.medicinalBatch, file_id: a.file, name: 'A 检验报告' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await signIn(t.app, 'a_admin', PASSWORD);
   a.session = (await db.selectFrom('user_session').select('id').where('user_id', '=', a.user).executeTakeFirstOrThrow()).id;
   await createUser(db, { username: 'b_admin', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
@@ -149,7 +176,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ID_KINDS = ['dept', 'role', 'user', 'file', 'session', 'category', 'template', 'product', 'batch', 'rule', 'job', 'code', 'farmer'] as const;
+const ID_KINDS = ['dept', 'role', 'user', 'file', 'session', 'category', 'template', 'product', 'batch', 'rule', 'job', 'code', 'farmer', 'medicinalProduct', 'medicinalBatch', 'medicinalBatchFile'] as const;
 
 function pathFor(url: string, id: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
@@ -222,6 +249,13 @@ describe('tenancy matrix', () => {
       a.farmer,
       'A 王瓜农',
       '11010519491231002X',
+      a.medicinalProduct,
+      a.medicinalBatch,
+      a.medicinalBatchFile,
+      'A 阿莫西林胶囊',
+      '国药准字H20261234',
+      'A-MED-2026',
+      'A 检验报告',
     ];
     const routes = t.app.routeTable.filter(
       (r) =>

@@ -35,6 +35,8 @@ export interface Config {
   codeChunkSizeEmbedded: number;
   /** Chunks a random-rule job writes side by side on PostgreSQL (each its own connection and CPU). */
   codeCopyStreams: number;
+  /** Data rows a spreadsheet import (medicinal products and batches) takes at most. */
+  importMaxRows: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -79,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeChunkSize: Math.max(1, int(env.CODE_CHUNK_SIZE, 50_000, 'CODE_CHUNK_SIZE')),
     codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 1_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
     codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
+    importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),
   };
 }

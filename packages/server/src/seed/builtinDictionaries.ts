@@ -95,4 +95,27 @@ export const BUILTIN_DICTIONARIES: readonly DictTypeSeed[] = [
       { code: 'rd-medicine', name: '药品追溯', nameEn: 'Medicine traceability' },
     ],
   },
+  {
+    // Dosage forms of medicinal products: the product form and the import template's drop-down read this list.
+    typeCode: 'medicinal_dosage_form',
+    typeName: '药品剂型',
+    typeNameEn: 'Dosage form',
+    items: [
+      { code: 'TABLET', name: '片剂', nameEn: 'Tablet' },
+      { code: 'CAPSULE', name: '胶囊剂', nameEn: 'Capsule' },
+      { code: 'GRANULE', name: '颗粒剂', nameEn: 'Granules' },
+      { code: 'PILL', name: '丸剂', nameEn: 'Pill' },
+      { code: 'POWDER', name: '散剂', nameEn: 'Powder' },
+      { code: 'INJECTION', name: '注射剂', nameEn: 'Injection' },
+      { code: 'ORAL_LIQUID', name: '口服液', nameEn: 'Oral liquid' },
+      { code: 'SYRUP', name: '糖浆剂', nameEn: 'Syrup' },
+      { code: 'OINTMENT', name: '软膏剂', nameEn: 'Ointment' },
+      { code: 'CREAM', name: '乳膏剂', nameEn: 'Cream' },
+      { code: 'EYE_DROPS', name: '滴眼剂', nameEn: 'Eye drops' },
+      { code: 'SPRAY', name: '喷雾剂', nameEn: 'Spray' },
+      { code: 'SUPPOSITORY', name: '栓剂', nameEn: 'Suppository' },
+      { code: 'PATCH', name: '贴剂', nameEn: 'Patch' },
+      { code: 'DECOCTION_PIECES', name: '饮片', nameEn: 'Decoction pieces' },
+    ],
+  },
 ];

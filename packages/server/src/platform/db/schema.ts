@@ -531,6 +531,51 @@ export interface ScanRecordTable {
   scanned_at: Timestamp;
 }
 
+export interface MedicinalProductTable {
+  id: Generated<string>;
+  company_id: string;
+  generic_name: string;
+  trade_name: Generated<string>;
+  approval_no: string;
+  drug_standard_code: Generated<string>;
+  dosage_form: string;
+  specification: Generated<string>;
+  package_specification: Generated<string>;
+  manufacturer: string;
+  storage: Generated<string>;
+  status: Generated<CatalogueStatus>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MedicinalBatchTable {
+  id: Generated<string>;
+  company_id: string;
+  product_id: string;
+  batch_no: string;
+  production_date: ColumnType<string, string, string>;
+  expiry_date: ColumnType<string, string, string>;
+  quantity: Generated<number>;
+  origin: Generated<string>;
+  remark: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MedicinalBatchFileTable {
+  id: Generated<string>;
+  batch_id: string;
+  file_id: string;
+  name: string;
+  kind: Generated<'INSPECTION' | 'CERTIFICATE' | 'OTHER'>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -564,4 +609,7 @@ export interface DB {
   material_type: MaterialTypeTable;
   code_scan: CodeScanTable;
   scan_record: ScanRecordTable;
+  medicinal_product: MedicinalProductTable;
+  medicinal_batch: MedicinalBatchTable;
+  medicinal_batch_file: MedicinalBatchFileTable;
 }

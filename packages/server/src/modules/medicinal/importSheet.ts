@@ -1,0 +1,95 @@
+import { validationMessage, type FieldError, type Lang } from '@rd/contract';
+import { AppError } from '../../platform/http/appError.js';
+import { cellValue } from './cellValue.js';
+import { IMPORT_TEXTS, columnForHeader, type ImportColumn } from './columns.js';
+import type { ImportErrors } from './importErrors.js';
+import { sheetRows } from './sheetReader.js';
+import { EXAMPLE_APPROVAL_NO } from './template.js';
+
+export type RowValues<K extends string> = Partial<Record<K, string | number>>;
+
+/** Where each column of the area sits in the file (1-based), and the way back from a field to its column. */
+export interface SheetLayout<K extends string> {
+  indexOf: Map<K, number>;
+  columnOf: Map<K, ImportColumn<K>>;
+}
+
+export interface ReadOptions<K extends string> {
+  bytes: Buffer;
+  columns: readonly ImportColumn<K>[];
+  maxRows: number;
+  lang: Lang;
+  errors: ImportErrors;
+  /** Called for each data row whose cells could all be read. */
+  onRow: (row: number, values: RowValues<K>, layout: SheetLayout<K>) => void;
+}
+
+function layoutOf<K extends string>(columns: readonly ImportColumn<K>[], header: unknown[], lang: Lang): SheetLayout<K> {
+  const indexOf = new Map<K, number>();
+  header.forEach((cell, i) => {
+    if (typeof cell !== 'string' && !(typeof cell === 'object' && cell !== null && 'richText' in cell)) return;
+    const text = typeof cell === 'string' ? cell : (cell as { richText: Array<{ text: string }> }).richText.map((r) => r.text).join('');
+    const column = columnForHeader(columns, text);
+    if (column && !indexOf.has(column.key)) indexOf.set(column.key, i + 1);
+  });
+  const missing = columns.filter((c) => c.required && !indexOf.has(c.key)).map((c) => c[lang]);
+  if (missing.length) throw new AppError('IMPORT_NOT_TEMPLATE', { columns: missing.join(lang === 'zh_CN' ? '、' : ', ') });
+  return { indexOf, columnOf: new Map(columns.map((c) => [c.key, c])) };
+}
+
+/** The template's example row (row 2 carrying the all-zero approval number) is not data. */
+function isExampleRow(number: number, cells: unknown[], layout: SheetLayout<string>): boolean {
+  const at = layout.indexOf.get('approvalNo');
+  return number === 2 && at !== undefined && cells[at - 1] === EXAMPLE_APPROVAL_NO;
+}
+
+/**
+ * Reads a filled template: the first row names the columns (either language, any order), then every
+ * non-empty row is turned into values by the columns' kinds. Unreadable cells and formulas are
+ * recorded as problems of their row and column; rows past `maxRows` stop the import at once.
+ * Answers the number of data rows.
+ */
+export async function readImportSheet<K extends string>(options: ReadOptions<K>): Promise<number> {
+  const { columns, lang, errors } = options;
+  const texts = IMPORT_TEXTS[lang];
+  let layout: SheetLayout<K> | null = null;
+  let rowCount = 0;
+  for await (const { number, cells } of sheetRows(options.bytes)) {
+    if (!layout) {
+      layout = layoutOf(columns, cells, lang);
+      continue;
+    }
+    if (isExampleRow(number, cells, layout)) continue;
+    rowCount += 1;
+    if (rowCount > options.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', { max: options.maxRows });
+    const values: RowValues<K> = {};
+    let readable = true;
+    for (const column of columns) {
+      const index = layout.indexOf.get(column.key);
+      if (index === undefined) continue;
+      const result = cellValue(cells[index - 1], column.kind);
+      if ('problem' in result) {
+        readable = false;
+        errors.add(number, index, column, result.problem === 'formula' ? validationMessage('validation.formula', lang) : texts.badCell);
+      } else if (result.value !== undefined) {
+        values[column.key] = result.value;
+      }
+    }
+    if (readable) options.onRow(number, values, layout);
+  }
+  if (rowCount === 0) throw new AppError('IMPORT_EMPTY');
+  return rowCount;
+}
+
+/** Schema problems of one row, each put on the column of its field (a field without one: on the row). */
+export function addFieldErrors<K extends string>(
+  errors: ImportErrors,
+  row: number,
+  fieldErrors: readonly FieldError[],
+  layout: SheetLayout<K>,
+): void {
+  for (const e of fieldErrors) {
+    const key = e.field.split('.')[0] as K;
+    errors.add(row, layout.indexOf.get(key) ?? 0, layout.columnOf.get(key) ?? null, e.message);
+  }
+}
