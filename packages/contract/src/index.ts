@@ -20,5 +20,6 @@ export * from './api/materialType.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';
 export * from './api/scan.js';
+export * from './api/statistics.js';
 export * from './geo/provinces.js';
 export * from './scan/codeFromScan.js';

@@ -32,6 +32,7 @@ import { materialTypeRoutes } from './modules/materialType/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -57,6 +58,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   farmerRoutes,
   materialTypeRoutes,
   ruleRoutes,
+  statisticsRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

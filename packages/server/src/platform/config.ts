@@ -35,6 +35,10 @@ export interface Config {
   codeChunkSizeEmbedded: number;
   /** Chunks a random-rule job writes side by side on PostgreSQL (each its own connection and CPU). */
   codeCopyStreams: number;
+  /** IANA zone in which statistics cut days and weeks (scan times are stored in UTC). */
+  businessTimeZone: string;
+  /** Seconds between two statistics rollup steps; 0 = never (the answers stay exact, only slower). */
+  statsRollupSeconds: number;
   /** Data rows a spreadsheet import (medicinal products and batches) takes at most. */
   importMaxRows: number;
 }
@@ -49,6 +53,17 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** An IANA time zone name the runtime knows, else a start-up error. */
+function timeZone(value: string | undefined, fallback: string, name: string): string {
+  const zone = value || fallback;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new Error(`${name} must be an IANA time zone such as Asia/Shanghai, got "${zone}"`);
+  }
+  return zone;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -81,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeChunkSize: Math.max(1, int(env.CODE_CHUNK_SIZE, 50_000, 'CODE_CHUNK_SIZE')),
     codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 1_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
     codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
+    businessTimeZone: timeZone(env.BUSINESS_TIME_ZONE, 'Asia/Shanghai', 'BUSINESS_TIME_ZONE'),
+    statsRollupSeconds: int(env.STATS_ROLLUP_SECONDS, 60, 'STATS_ROLLUP_SECONDS'),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),
   };
 }

@@ -576,6 +576,33 @@ export interface MedicinalBatchFileTable {
   created_at: CreatedAt;
 }
 
+// statistics rollups (0018)
+export interface ScanStatStateTable {
+  id: Generated<boolean>;
+  /** bigint, read as text */
+  rolled_up_to: ColumnType<string, string | number | undefined, string | number>;
+  time_zone: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export type ScanStatDim = 'TOTAL' | 'AREA' | 'CLIENT' | 'PRODUCT';
+
+export interface ScanStatDayTable {
+  company_id: string;
+  dim: ScanStatDim;
+  /** 'YYYY-MM-DD' */
+  day: string;
+  key: string;
+  scans: ColumnType<string, string | number, string | number>;
+  suspicious: ColumnType<string, string | number, string | number>;
+}
+
+export interface ScanStatCodeTable {
+  company_id: string;
+  code_id: ColumnType<string, string | number, string | number>;
+  scans: ColumnType<string, string | number, string | number>;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -609,6 +636,9 @@ export interface DB {
   material_type: MaterialTypeTable;
   code_scan: CodeScanTable;
   scan_record: ScanRecordTable;
+  scan_stat_state: ScanStatStateTable;
+  scan_stat_day: ScanStatDayTable;
+  scan_stat_code: ScanStatCodeTable;
   medicinal_product: MedicinalProductTable;
   medicinal_batch: MedicinalBatchTable;
   medicinal_batch_file: MedicinalBatchFileTable;

@@ -1,0 +1,83 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ScanStatDim } from '../../platform/db/schema.js';
+import type { StatSnapshot } from './snapshot.js';
+
+/** Whole business days, both included: 'YYYY-MM-DD'. */
+export interface DayRange {
+  begin: string;
+  end: string;
+}
+
+/** null: every company's scans (platform users who picked none). */
+export type CompanyScope = string | null;
+
+/** The value a counted raw row adds to in each dimension; the rollup step uses the same expressions. */
+export const DIM_KEY: Record<ScanStatDim, RawBuilder<string>> = {
+  TOTAL: sql<string>`''`,
+  AREA: sql<string>`r.area_code`,
+  CLIENT: sql<string>`r.client_type`,
+  PRODUCT: sql<string>`coalesce(r.product_id::text, '')`,
+};
+
+/** Scan records that count in statistics: a known company's, not the simulator's. */
+export const COUNTED = sql`r.company_id IS NOT NULL AND r.source <> 'TEST'`;
+
+export function companyIs(column: string, scope: CompanyScope) {
+  return scope ? sql`AND ${sql.ref(column)} = ${scope}::uuid` : sql``;
+}
+
+/** scanned_at inside the range's business days (a UTC instant compared with two zone-cut instants). */
+export function scannedWithin(range: DayRange, timeZone: string) {
+  return sql`r.scanned_at >= (${range.begin}::date::timestamp AT TIME ZONE ${timeZone})
+    AND r.scanned_at < ((${range.end}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+}
+
+/** The business day of a raw row. */
+export function businessDay(timeZone: string) {
+  return sql`(r.scanned_at AT TIME ZONE ${timeZone})::date`;
+}
+
+export interface DimCount {
+  key: string;
+  /** 'YYYY-MM-DD' when counted by day, else null */
+  day: string | null;
+  scans: number;
+  suspicious: number;
+}
+
+/**
+ * Counted scans of the scope in the range, by one dimension's key (and by day when asked): the rolled-up
+ * days plus the raw rows above the watermark, from the same snapshot.
+ */
+export async function dimCounts(
+  s: StatSnapshot,
+  scope: CompanyScope,
+  range: DayRange,
+  dim: ScanStatDim,
+  byDay: boolean,
+): Promise<DimCount[]> {
+  const rolled = s.useRollups
+    ? sql`SELECT d.key, d.day, d.scans, d.suspicious FROM scan_stat_day d
+          WHERE d.dim = ${dim} AND d.day BETWEEN ${range.begin}::date AND ${range.end}::date ${companyIs('d.company_id', scope)}
+          UNION ALL`
+    : sql``;
+  const result = await sql<DimCount>`
+    SELECT t.key, ${byDay ? sql`t.day::text` : sql`NULL::text`} AS day,
+           sum(t.scans)::float8 AS scans, sum(t.suspicious)::float8 AS suspicious
+    FROM (
+      ${rolled}
+      SELECT ${DIM_KEY[dim]} AS key, ${businessDay(s.timeZone)} AS day, 1::bigint AS scans,
+             (CASE WHEN r.suspicious THEN 1 ELSE 0 END)::bigint AS suspicious
+      FROM scan_record r
+      WHERE r.id > ${s.watermark}::bigint AND ${COUNTED} ${companyIs('r.company_id', scope)}
+        AND ${scannedWithin(range, s.timeZone)}
+    ) t
+    GROUP BY t.key ${byDay ? sql`, t.day` : sql``}`.execute(s.tx);
+  return result.rows;
+}
+
+/** Counted scans and suspicious scans of the scope in the range. */
+export async function totalCount(s: StatSnapshot, scope: CompanyScope, range: DayRange): Promise<{ scans: number; suspicious: number }> {
+  const rows = await dimCounts(s, scope, range, 'TOTAL', false);
+  return { scans: rows[0]?.scans ?? 0, suspicious: rows[0]?.suspicious ?? 0 };
+}

@@ -1,0 +1,134 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { businessDay, COUNTED, DIM_KEY } from './counts.js';
+
+/** Scan records added to the rollups per transaction, so one step never holds a huge transaction. */
+export const ROLLUP_CHUNK = 500_000;
+
+/**
+ * The id below which every scan record is final: under LOCK TABLE ... IN SHARE MODE no transaction that
+ * inserts into scan_record is open (INSERT holds ROW EXCLUSIVE, which SHARE waits for, from before it
+ * draws its id until it commits), so every id up to the largest one visible now belongs to a committed
+ * row or to a rolled-back one, and no later commit can add a row at or below it. The lock is held only for
+ * this one read; scans arriving meanwhile wait that long. null when the lock was not had within the time
+ * limit (a long-running inserter): the step is simply tried again later.
+ */
+async function finalWatermark(db: Kysely<DB>, lockTimeoutMs: number): Promise<string | null> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await sql`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(tx);
+      await sql`LOCK TABLE scan_record IN SHARE MODE`.execute(tx);
+      const row = await sql<{ maxId: string }>`SELECT coalesce(max(id), 0)::text AS "maxId" FROM scan_record`.execute(tx);
+      return row.rows[0]!.maxId;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return null;
+    throw error;
+  }
+}
+
+/**
+ * Adds the counted scan records with ids in (from, to] to the day and code rollups and moves the watermark
+ * to `to`, in one transaction, under the state row's lock; false when another process moved it meanwhile.
+ */
+async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const state = await tx.selectFrom('scan_stat_state').select(['rolled_up_to', 'time_zone']).forUpdate().executeTakeFirstOrThrow();
+    if (state.rolled_up_to !== from || state.time_zone !== timeZone) return false;
+    const day = businessDay(timeZone);
+    // One pass over the chunk, four groupings per company and day: total, province, client type, product.
+    // GROUPING() has a bit set for each of the three keys left out: 7 total, 3 province, 5 client, 6 product.
+    await sql`
+      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious)
+      SELECT c.company_id,
+             CASE c.grouped WHEN 3 THEN 'AREA' WHEN 5 THEN 'CLIENT' WHEN 6 THEN 'PRODUCT' ELSE 'TOTAL' END,
+             c.day,
+             CASE c.grouped WHEN 3 THEN c.area_code WHEN 5 THEN c.client_type WHEN 6 THEN c.product_key ELSE '' END,
+             c.scans, c.suspicious
+      FROM (
+        SELECT x.company_id, x.day, x.area_code, x.client_type, x.product_key,
+               GROUPING(x.area_code, x.client_type, x.product_key) AS grouped,
+               count(*) AS scans, count(*) FILTER (WHERE x.suspicious) AS suspicious
+        FROM (
+          SELECT r.company_id, ${day} AS day, ${DIM_KEY.AREA} AS area_code, ${DIM_KEY.CLIENT} AS client_type,
+                 ${DIM_KEY.PRODUCT} AS product_key, r.suspicious
+          FROM scan_record r
+          WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${COUNTED}
+        ) x
+        GROUP BY GROUPING SETS ((x.company_id, x.day), (x.company_id, x.day, x.area_code),
+                                (x.company_id, x.day, x.client_type), (x.company_id, x.day, x.product_key))
+      ) c
+      ON CONFLICT (company_id, dim, day, key) DO UPDATE
+        SET scans = scan_stat_day.scans + excluded.scans, suspicious = scan_stat_day.suspicious + excluded.suspicious`.execute(tx);
+    await sql`
+      INSERT INTO scan_stat_code (company_id, code_id, scans)
+      SELECT r.company_id, r.code_id, count(*)
+      FROM scan_record r
+      WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND r.code_id IS NOT NULL AND ${COUNTED}
+      GROUP BY r.company_id, r.code_id
+      ON CONFLICT (company_id, code_id) DO UPDATE SET scans = scan_stat_code.scans + excluded.scans`.execute(tx);
+    await tx.updateTable('scan_stat_state').set({ rolled_up_to: to, updated_at: sql`now()` }).execute();
+    return true;
+  });
+}
+
+/** Starts the rollups over in `timeZone` (the configured zone changed, or first start). */
+async function resetRollups(db: Kysely<DB>, timeZone: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const state = await tx.selectFrom('scan_stat_state').select('time_zone').forUpdate().executeTakeFirstOrThrow();
+    if (state.time_zone === timeZone) return;
+    await tx.deleteFrom('scan_stat_day').execute();
+    await tx.deleteFrom('scan_stat_code').execute();
+    await tx.updateTable('scan_stat_state').set({ rolled_up_to: 0, time_zone: timeZone, updated_at: sql`now()` }).execute();
+  });
+}
+
+export interface RollupResult {
+  /** the watermark after the step */
+  rolledUpTo: string;
+  /** scan record ids the step covered (rows rolled up, plus gaps of rolled-back inserts) */
+  idsCovered: number;
+}
+
+/**
+ * One rollup step: brings the rollups up to the newest final scan record, chunk by chunk. Safe to run from
+ * several processes at once (each chunk checks the watermark it started from under the state row's lock).
+ */
+export async function rollUpScans(db: Kysely<DB>, timeZone: string, options: { lockTimeoutMs?: number; chunk?: number } = {}): Promise<RollupResult> {
+  await resetRollups(db, timeZone);
+  const start = (await db.selectFrom('scan_stat_state').select('rolled_up_to').executeTakeFirstOrThrow()).rolled_up_to;
+  const target = await finalWatermark(db, options.lockTimeoutMs ?? 2000);
+  let at = start;
+  if (target !== null) {
+    const chunk = BigInt(options.chunk ?? ROLLUP_CHUNK);
+    while (BigInt(at) < BigInt(target)) {
+      const next = BigInt(at) + chunk < BigInt(target) ? (BigInt(at) + chunk).toString() : target;
+      if (!(await addChunk(db, timeZone, at, next))) break;
+      at = next;
+    }
+  }
+  return { rolledUpTo: at, idsCovered: Number(BigInt(at) - BigInt(start)) };
+}
+
+/** Runs a rollup step every `seconds` (none when 0) until stopped; a failed step is logged and retried next time. */
+export function scheduleRollups(
+  db: Kysely<DB>,
+  timeZone: string,
+  seconds: number,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
+  if (seconds <= 0) return { stop: async () => {} };
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(() => (stopped ? undefined : rollUpScans(db, timeZone).catch(onError)));
+  }, seconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
