@@ -32,6 +32,10 @@ import { materialTypeRoutes } from './modules/materialType/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
+import { securityCodeRoutes } from './modules/securityCode/routes.js';
+import { scanRecordAddRoutes } from './modules/scanRecord/routes.js';
+import { wxRoutes } from './modules/wx/routes.js';
+import { gs1Routes } from './modules/gs1/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 
 /** Every business area registers its routes here, in one place. */
@@ -58,6 +62,10 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   farmerRoutes,
   materialTypeRoutes,
   ruleRoutes,
+  securityCodeRoutes,
+  scanRecordAddRoutes,
+  wxRoutes,
+  gs1Routes,
   statisticsRoutes,
 ];
 

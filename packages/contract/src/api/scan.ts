@@ -80,7 +80,9 @@ export const scanRecordAddBodySchema = z
     lng: zLongitude,
   })
   .refine((body) => body.scanToken !== undefined || body.code !== undefined, { path: ['code'], message: 'validation.required' })
-  .refine((body) => (body.lat === undefined) === (body.lng === undefined), { path: ['lng'], message: 'validation.required' });
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), { path: ['lng'], message: 'validation.required' })
+  // a token only carries a position
+  .refine((body) => body.scanToken === undefined || body.lat !== undefined, { path: ['lat'], message: 'validation.required' });
 export type ScanRecordAddBody = z.input<typeof scanRecordAddBodySchema>;
 
 export const scanRecordAddResultSchema = z.object({

@@ -20,6 +20,22 @@ export interface Config {
   loginWindowMinutes: number;
   /** Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs); empty = none. */
   trustProxy: string[];
+  /** Redis for state shared by several instances (rate limits, WeChat tokens); null = this process's memory. */
+  redisUrl: string | null;
+  /** Public scan calls (check, queryFarmer, scanCodeRecord/add, GS1 links) per client IP and minute; 0 = no limit. */
+  scanRateLimitPerMinute: number;
+  /** Public scan-page images per client IP and minute (a result page shows several); 0 = no limit. */
+  scanImageRateLimitPerMinute: number;
+  /** WeChat signature calls per client IP and minute; 0 = no limit. */
+  wxRateLimitPerMinute: number;
+  /** A code scanned from this many provinces within the window below is suspicious. */
+  scanSuspiciousProvinces: number;
+  scanSuspiciousWindowMinutes: number;
+  /** WeChat official account for JS-SDK signatures; both null = not configured. */
+  wxAppId: string | null;
+  wxAppSecret: string | null;
+  /** WeChat API base (a stand-in server in tests). */
+  wxApiBase: string;
   /** Days after which a password must be changed; 0 = never. */
   passwordMaxAgeDays: number;
   bodyLimitBytes: number;
@@ -86,6 +102,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20, 'LOGIN_MAX_FAILURES_PER_IP'),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
     trustProxy: (env.TRUST_PROXY || '').split(',').map((s) => s.trim()).filter(Boolean),
+    redisUrl: env.REDIS_URL || null,
+    scanRateLimitPerMinute: int(env.SCAN_RATE_LIMIT_PER_MINUTE, 120, 'SCAN_RATE_LIMIT_PER_MINUTE'),
+    scanImageRateLimitPerMinute: int(env.SCAN_IMAGE_RATE_LIMIT_PER_MINUTE, 600, 'SCAN_IMAGE_RATE_LIMIT_PER_MINUTE'),
+    wxRateLimitPerMinute: int(env.WX_RATE_LIMIT_PER_MINUTE, 60, 'WX_RATE_LIMIT_PER_MINUTE'),
+    scanSuspiciousProvinces: Math.max(2, int(env.SCAN_SUSPICIOUS_PROVINCES, 2, 'SCAN_SUSPICIOUS_PROVINCES')),
+    scanSuspiciousWindowMinutes: Math.max(1, int(env.SCAN_SUSPICIOUS_WINDOW_MINUTES, 30, 'SCAN_SUSPICIOUS_WINDOW_MINUTES')),
+    wxAppId: env.WX_APP_ID || null,
+    wxAppSecret: env.WX_APP_SECRET || null,
+    wxApiBase: (env.WX_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 0, 'PASSWORD_MAX_AGE_DAYS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'packages/web/dist')),

@@ -503,6 +503,9 @@ export interface CodeScanTable {
   last_province: Generated<string>;
   recent_provinces: ColumnType<string[], string[] | undefined, string[]>;
   suspicious: Generated<boolean>;
+  /** Start of the window `recent_provinces` covers (0020). */
+  recent_since: Timestamp;
+  first_country: Generated<string>;
 }
 
 export interface ScanRecordTable {
@@ -529,6 +532,8 @@ export interface ScanRecordTable {
   latitude: number | null;
   longitude: number | null;
   scanned_at: Timestamp;
+  /** One-time secret to attach the browser's position through scanCodeRecord/add (0020). */
+  attach_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MedicinalProductTable {

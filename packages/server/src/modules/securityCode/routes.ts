@@ -1,0 +1,97 @@
+import {
+  SCAN_CHECK_PATH,
+  SCAN_FARMER_PATH,
+  SCAN_IMAGE_PATH,
+  SCAN_SIMULATE_PATH,
+  scanCheckQuerySchema,
+  scanCheckResultSchema,
+  scanFarmerQuerySchema,
+  scanFarmerResultSchema,
+  scanSimulateBodySchema,
+  scanSimulateResultSchema,
+} from '@rd/contract';
+import { z } from 'zod';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { preloadIpRegion } from '../../platform/geo/ipRegion.js';
+import { notFound } from '../../platform/http/appError.js';
+import { ok } from '../../platform/http/envelope.js';
+import { envelope, withLang } from '../../platform/http/schemas.js';
+import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
+import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
+import { checkCode } from './checkCode.js';
+import { findPublicFile } from './imageReferences.js';
+import { queryFarmer } from './queryFarmer.js';
+import { requestScanContext } from './scanContext.js';
+import { simulateCheck } from './simulateCheck.js';
+
+const TAGS = ['verification'];
+
+/** Public verification (spec 7.7 securityCode): no session, limited per IP. */
+export async function securityCodeRoutes(app: App, { db, config, storage }: AppContext) {
+  preloadIpRegion();
+  const store = appRateLimitStore(app, config.redisUrl);
+  const scanLimit = perIpLimit(store, 'scan', config.scanRateLimitPerMinute);
+  const imageLimit = perIpLimit(store, 'scanImage', config.scanImageRateLimitPerMinute);
+
+  app.get(SCAN_CHECK_PATH, {
+    config: { access: 'public', audit: false },
+    onRequest: scanLimit,
+    schema: {
+      tags: TAGS,
+      summary: 'Verify a code (and its hidden code): one verdict, counted atomically, always recorded as a scan record',
+      querystring: scanCheckQuerySchema,
+      response: { 200: envelope(scanCheckResultSchema) },
+    },
+    handler: async (request) => ok(request, await checkCode(db, config, request.query, requestScanContext(request))),
+  });
+
+  app.get(SCAN_FARMER_PATH, {
+    config: { access: 'public', audit: false },
+    onRequest: scanLimit,
+    schema: {
+      tags: TAGS,
+      summary: 'The grower of a code’s batch (public fields only); null for anything else, alike',
+      querystring: scanFarmerQuerySchema,
+      response: { 200: envelope(scanFarmerResultSchema) },
+    },
+    handler: async (request) => ok(request, await queryFarmer(db, request.query.code, request.query.hiddenCode)),
+  });
+
+  app.get(SCAN_IMAGE_PATH, {
+    config: { access: 'public', audit: false },
+    onRequest: imageLimit,
+    schema: {
+      tags: TAGS,
+      summary: 'A picture or report the answer for `code` names; nothing else is served',
+      params: z.object({ fileId: z.uuid() }),
+      querystring: z.object({ code: z.string().min(1).max(128), ...withLang }),
+    },
+    handler: async (request, reply) => {
+      const file = await findPublicFile(db, request.query.code.trim().toUpperCase(), request.params.fileId);
+      if (!file || !(await storage.exists(file.sha256))) throw notFound();
+      const image = file.contentType.startsWith('image/');
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', image ? 'inline' : 'attachment')
+        .header('cache-control', 'public, max-age=300')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.header('content-length', file.size).send(storage.open(file.sha256));
+    },
+  });
+
+  app.post(SCAN_SIMULATE_PATH, {
+    config: { access: 'session', audit: false },
+    schema: {
+      tags: TAGS,
+      summary: 'Staff simulator: the verdict a consumer would get from an IP and user agent, not counted (recorded as TEST)',
+      body: scanSimulateBodySchema,
+      response: { 200: envelope(scanSimulateResultSchema) },
+    },
+    handler: async (request) =>
+      ok(request, await simulateCheck(db, config, currentPrincipal(request), request.body, requestScanContext(request))),
+  });
+}
