@@ -1,4 +1,4 @@
-import type { MedicinalBatchDetail, MedicinalBatchRow, MedicinalProductOption, MedicinalProductRow, PageResult } from '@rd/contract';
+import { LANG_HEADER, type MedicinalBatchDetail, type MedicinalBatchRow, type MedicinalProductOption, type MedicinalProductRow, type PageResult } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser } from './support/fixtures.js';
 import { storedFile } from './support/productFixtures.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = <T>(token: string, path: string, body: unknown, lang = 'zh_CN') =>
-  call<T>(t.app, 'POST', path, { token, body, headers: { lang } });
+  call<T>(t.app, 'POST', path, { token, body, headers: { [LANG_HEADER]: lang } });
 const fields = (res: { body: { errors?: Array<{ field: string }> } }) => (res.body.errors ?? []).map((e) => e.field);
 
 const amoxicillin = {
