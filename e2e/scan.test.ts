@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The consumer's side, on a phone in WeChat: a printed code URL opened twice (GENUINE, then REPEATED
+ * with the first scan's time and place), the manual entry, the WeChat entry without WeChat configured,
+ * the device check and the staff simulator (which must not count).
+ *
+ * The place comes from the IP: the server trusts X-Forwarded-For from 127.0.0.1 here, and the browser
+ * sends a public address of China Telecom in Shenzhen (ip2region: 中国 / 广东省 / 深圳市 / 电信).
+ */
+const CONSUMER_IP = '202.96.134.133';
+const CONSUMER_PLACE = /广东省?深圳市?/;
+/** 114.114.114.114 → 中国 / 江苏省 / 南京市 (REFERENCE.md). */
+const SIMULATED_IP = '114.114.114.114';
+const WECHAT_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN';
+
+interface Envelope<T = Record<string, unknown>> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let credentials: Map<string, string>;
+
+async function api<T = Record<string, unknown>>(method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-rd-request-apitoken': token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.code !== 'SUCCESS') throw new Error(`${method} ${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+async function signIn(username: string): Promise<string> {
+  const data = await api<{ token: string }>('POST', '/acc/user/login', '', { username, password: credentials.get(username) });
+  return data.token;
+}
+
+interface Fixture {
+  urls: string[];
+  codes: string[];
+  introduction: string;
+  productName: string;
+  batchNo: string;
+}
+
+/**
+ * What a company does before its labels reach shops, through the API: its company info edited, submitted
+ * and passed by the platform's auditor; a product with a batch and its farming records; a rule, a job of
+ * codes bound to that batch, and the codes activated.
+ */
+async function setUpCompany(): Promise<Fixture> {
+  const demo = await signIn('demo');
+  const auditor = await signIn('auditor');
+
+  const introduction = `E2E 合作社简介 ${Date.now()}：永定河畔沙地西瓜。<b>不是标记</b>`;
+  const view = await api<{ company: { companyId: string }; info: Record<string, unknown> | null }>('GET', '/acc/api/companyInfo/getCompanyInfo', demo);
+  const info = view.info as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    ['fullName', 'simpleName', 'licenseNumber', 'legalPerson', 'registerAddress', 'businessTerm', 'businessScope', 'contactName', 'contactPhone', 'address', 'website', 'logoFileId', 'licenseFileId'].map(
+      (key) => [key, info[key]],
+    ),
+  );
+  await api('POST', '/acc/api/companyInfo/editReport', demo, { ...fields, introduction });
+  await api('POST', '/acc/api/companyInfo/submit', demo, {});
+  await api('POST', '/acc/api/companyInfo/auditPass', auditor, { id: view.company.companyId });
+
+  const productName = 'E2E 扫码 8424 西瓜';
+  const product = await api<{ id: string }>('POST', '/acc/api/product/add', demo, {
+    name: productName,
+    spec: '5-6 kg',
+    unit: '个',
+    brand: '庞各庄',
+    description: '沙地种植，皮薄瓤脆。',
+  });
+  const batchNo = `E2E${Date.now().toString().slice(-8)}`;
+  const batch = await api<{ id: string }>('POST', '/acc/api/productBatch/add', demo, {
+    productId: product.id,
+    batchNo,
+    productionDate: '2026-06-01',
+    expiryDate: '2026-06-20',
+    origin: '北京市大兴区庞各庄镇',
+    farmingRecords: [
+      { kind: 'SOWING', date: '2026-03-01', operator: '王建国', material: '8424 种子' },
+      { kind: 'PICKING', date: '2026-05-30', operator: '李秀英', material: '' },
+    ],
+  });
+
+  const rule = await api<{ id: string }>('POST', '/acc/api/rule/add', demo, {
+    ruleName: 'E2E 扫码单品码',
+    bodyLength: 12,
+    alphabet: 'CROCKFORD32',
+    checkScheme: 'MOD37_36',
+  });
+  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', demo, {
+    ruleId: rule.id,
+    quantity: 5,
+    productId: product.id,
+    batchId: batch.id,
+  });
+  // The job runs in the background (JOB_POLL_MS): wait for it to finish.
+  for (const deadline = Date.now() + 60_000; ; ) {
+    const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, demo);
+    if (status === 'DONE') break;
+    if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const page = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', demo, {
+    recordId: job.id,
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const ids = page.list.map((c) => c.id);
+  await api('POST', '/acc/api/code/activate', demo, { ids });
+  const details = await Promise.all(ids.map((id) => api<{ code: string; url: string; status: string }>('GET', `/acc/api/code/getById?id=${id}`, demo)));
+  if (!details.every((d) => d.status === 'ACTIVATED')) throw new Error('codes not activated');
+  return { urls: details.map((d) => d.url), codes: details.map((d) => d.code), introduction, productName, batchNo };
+}
+
+/** A phone in WeChat, in China, behind the trusted proxy. */
+function phone(extraHeaders: Record<string, string> = { 'X-Forwarded-For': CONSUMER_IP }): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: WECHAT_IPHONE,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    extraHTTPHeaders: extraHeaders,
+  });
+}
+
+async function verdictOf(page: Page): Promise<string> {
+  const banner = page.getByTestId('verdict-banner');
+  await banner.waitFor();
+  return (await banner.getAttribute('data-verdict')) ?? '';
+}
+
+let fixture: Fixture;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200', TRUST_PROXY: '127.0.0.1' });
+  credentials = new Map(
+    fs
+      .readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t') as [string, string]),
+  );
+  browser = await launchBrowser();
+  fixture = await setUpCompany();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('public scan pages on a phone in Chromium', () => {
+  it('opens a printed code URL: GENUINE first, REPEATED with the first scan time and place next; a reload does not count', async () => {
+    const url = fixture.urls[0]!;
+    // The URL the label carries: the public base URL, the scan page and the code.
+    expect(url).toMatch(new RegExp(`/antiCounterfeiting\\?code=${fixture.codes[0]}$`));
+    const context = await phone();
+    const first = await context.newPage();
+    first.setDefaultTimeout(30_000);
+    await first.goto(url);
+    expect(await verdictOf(first)).toBe('GENUINE');
+    expect(await first.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
+    expect(await first.getByTestId('product-name').textContent()).toContain(fixture.productName);
+    expect(await first.getByTestId('batch-no').textContent()).toContain(fixture.batchNo);
+    expect(await first.getByTestId('farming-record').count()).toBe(2);
+    // The approved company info, its text shown as typed (the tag is text, not markup).
+    expect(await first.getByTestId('scan-company').textContent()).toContain(fixture.introduction);
+    expect(await first.locator('[data-testid="scan-company"] b').count()).toBe(0);
+    // Nothing is wider than the phone.
+    expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The same tab reloaded shows the kept verdict and counts nothing.
+    await first.reload();
+    expect(await verdictOf(first)).toBe('GENUINE');
+    await first.getByTestId('scan-restored').waitFor();
+
+    // Another scan of the label (a new tab): REPEATED, the second check, with the first one's time and place.
+    const second = await context.newPage();
+    await second.goto(url);
+    expect(await verdictOf(second)).toBe('REPEATED');
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const detail = (await second.getByTestId('verdict-detail').textContent()) ?? '';
+    expect(detail).toMatch(new RegExp(`已被查询 2 次，首次查询于 ${today} \\d\\d:\\d\\d（`));
+    expect(detail).toMatch(CONSUMER_PLACE);
+    expect(detail).toContain('谨防假冒');
+
+    // The same page in English.
+    await second.getByTestId('lang-switch').click();
+    await expect.poll(() => second.getByTestId('verdict-detail').textContent()).toMatch(/Checked 2 times; first checked at/);
+    await context.close();
+  });
+
+  it('answers unknown codes as a counterfeit risk, and takes a code typed by hand on /mobilePhone', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/antiCounterfeiting?code=NOPE0000000`);
+    expect(await verdictOf(page)).toBe('NOT_FOUND');
+
+    await page.goto(`${server.baseUrl}/mobilePhone`);
+    await page.getByTestId('entry-code').fill(fixture.codes[1]!.toLowerCase());
+    await page.getByTestId('entry-submit').click();
+    expect(await verdictOf(page)).toBe('GENUINE');
+    await context.close();
+  });
+
+  it('/wx in WeChat without WeChat configured: shows the server’s reason and scans with the fallback scanner', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/wx`);
+    const unavailable = page.getByTestId('wx-unavailable');
+    await unavailable.waitFor();
+    expect((await unavailable.textContent())?.length).toBeGreaterThan('微信扫一扫暂不可用：'.length);
+    // A keyboard-wedge scanner (or a person) sends the printed URL and Enter.
+    await page.getByTestId('wx-scan-input').fill(fixture.urls[2]!);
+    await page.getByTestId('wx-scan-input').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/antiCounterfeiting');
+    expect(await verdictOf(page)).toBe('GENUINE');
+    await context.close();
+  });
+
+  it('/test1 reads keyboard-wedge input with its Enter and measures latency to the server', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/test1`);
+    await page.getByTestId('device-wedge-input').click();
+    await page.keyboard.type('XG12345', { delay: 5 });
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('device-wedge-chars').textContent()).toContain('XG12345');
+    expect(await page.getByTestId('device-wedge-enter').textContent()).toContain('检测到回车结束符');
+    await page.getByTestId('device-ping').click();
+    await expect.poll(() => page.getByTestId('device-ping-result').textContent(), { timeout: 30_000 }).toMatch(/最小 \d+ ms · 中位 \d+ ms · 最大 \d+ ms（成功 10\/10）/);
+    await context.close();
+  });
+
+  it('/test: staff sign in on the page and simulate a scan from another IP and client without counting it', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/test`);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(credentials.get('demo')!);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('simulator-code').fill(fixture.codes[3]!);
+    await page.getByTestId('simulator-ip').fill(SIMULATED_IP);
+    await page.getByTestId('simulator-submit').click();
+    await page.getByTestId('simulator-result').waitFor();
+    expect(await verdictOf(page)).toBe('GENUINE');
+    expect(await page.getByTestId('simulator-region').textContent()).toMatch(/江苏/);
+    expect(await page.getByTestId('simulator-client-type').textContent()).toContain('WECHAT');
+
+    // The consumer's first check of that code is still the first.
+    const consumer = await context.newPage();
+    await consumer.goto(fixture.urls[3]!);
+    expect(await verdictOf(consumer)).toBe('GENUINE');
+    await context.close();
+  });
+});
