@@ -49,6 +49,9 @@ async function signIn(username: string): Promise<string> {
 interface Fixture {
   urls: string[];
   codes: string[];
+  /** A code whose rule prints a 6-digit scratch-off code, and that code. */
+  scratchUrl: string;
+  hidden: string[];
   introduction: string;
   productName: string;
   batchNo: string;
@@ -96,35 +99,48 @@ async function setUpCompany(): Promise<Fixture> {
     ],
   });
 
-  const rule = await api<{ id: string }>('POST', '/acc/api/rule/add', demo, {
-    ruleName: 'E2E 扫码单品码',
+  const plain = await makeCodes(demo, { ruleName: 'E2E 扫码单品码', hiddenLength: 0 }, 5, product.id, batch.id);
+  const scratch = await makeCodes(demo, { ruleName: 'E2E 刮开验证码', hiddenLength: 6 }, 1, product.id, batch.id);
+  return { ...plain, hidden: scratch.hidden, scratchUrl: scratch.urls[0]!, introduction, productName, batchNo };
+}
+
+/** A rule, a job of `quantity` codes bound to the batch, the codes activated; their printed URLs and hidden codes. */
+async function makeCodes(
+  token: string,
+  rule: { ruleName: string; hiddenLength: number },
+  quantity: number,
+  productId: string,
+  batchId: string,
+): Promise<{ urls: string[]; codes: string[]; hidden: string[] }> {
+  const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, {
+    ...rule,
     bodyLength: 12,
     alphabet: 'CROCKFORD32',
     checkScheme: 'MOD37_36',
   });
-  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', demo, {
-    ruleId: rule.id,
-    quantity: 5,
-    productId: product.id,
-    batchId: batch.id,
-  });
+  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', token, { ruleId, quantity, productId, batchId });
   // The job runs in the background (JOB_POLL_MS): wait for it to finish.
   for (const deadline = Date.now() + 60_000; ; ) {
-    const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, demo);
+    const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, token);
     if (status === 'DONE') break;
     if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const page = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', demo, {
-    recordId: job.id,
-    pageNum: 1,
-    pageSize: 10,
-  });
+  const page = await api<{ list: Array<{ id: string }> }>('POST', '/acc/api/code/pageList', token, { recordId: job.id, pageNum: 1, pageSize: 10 });
   const ids = page.list.map((c) => c.id);
-  await api('POST', '/acc/api/code/activate', demo, { ids });
-  const details = await Promise.all(ids.map((id) => api<{ code: string; url: string; status: string }>('GET', `/acc/api/code/getById?id=${id}`, demo)));
+  await api('POST', '/acc/api/code/activate', token, { ids });
+  const details = await Promise.all(ids.map((id) => api<{ code: string; url: string; status: string }>('GET', `/acc/api/code/getById?id=${id}`, token)));
   if (!details.every((d) => d.status === 'ACTIVATED')) throw new Error('codes not activated');
-  return { urls: details.map((d) => d.url), codes: details.map((d) => d.code), introduction, productName, batchNo };
+  // The hidden codes are only in the job's code list, as the printing press receives it (TXT: code, URL, hidden code).
+  const res = await fetch(`${server.baseUrl}/acc/api/codeRecord/downloadCode?id=${job.id}&format=txt`, { headers: { 'x-rd-request-apitoken': token } });
+  const hiddenByCode = new Map(
+    (await res.text())
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split('\t'))
+      .map((cells) => [cells[0]!, cells[2] ?? ''] as const),
+  );
+  return { urls: details.map((d) => d.url), codes: details.map((d) => d.code), hidden: details.map((d) => hiddenByCode.get(d.code) ?? '') };
 }
 
 /** A phone in WeChat, in China, behind the trusted proxy. */
@@ -204,6 +220,26 @@ describe('public scan pages on a phone in Chromium', () => {
     // The same page in English.
     await second.getByTestId('lang-switch').click();
     await expect.poll(() => second.getByTestId('verdict-detail').textContent()).toMatch(/Checked 2 times; first checked at/);
+    await context.close();
+  });
+
+  it('asks for the scratch-off code when the rule prints one: a wrong one is refused, the right one verifies', async () => {
+    expect(fixture.hidden[0]).toMatch(/^\d{6}$/);
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(fixture.scratchUrl);
+    await page.getByTestId('hidden-code-form').waitFor();
+    expect(await page.getByTestId('verdict-banner').count()).toBe(0);
+    const wrong = fixture.hidden[0] === '000000' ? '111111' : '000000';
+    await page.getByTestId('hidden-code-input').fill(wrong);
+    await page.getByTestId('hidden-code-submit').click();
+    expect(await verdictOf(page)).toBe('SECURITY_CODE_MISMATCH');
+    expect(await page.getByTestId('scan-product').count()).toBe(0);
+    await page.getByTestId('hidden-code-input').fill(fixture.hidden[0]!);
+    await page.getByTestId('hidden-code-submit').click();
+    await expect.poll(() => page.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE');
+    await page.getByTestId('scan-product').waitFor();
     await context.close();
   });
 
