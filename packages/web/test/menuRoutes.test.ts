@@ -145,9 +145,10 @@ describe('menus → routes (spec 2.4)', () => {
       ['Product', 'product'],
       ['ProductTemplate', 'productTemplate'],
       ['ProductBatch', 'productBatch'],
+      ['FarmerInfo', 'farmerInfo'],
     ]);
     const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));
-    expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail' });
+    expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail', FarmerInfo: 'FarmerDetail' });
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'ProductBatch')!)).toBe(true);
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'Product')!)).toBe(false);
   });

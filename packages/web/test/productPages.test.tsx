@@ -285,6 +285,7 @@ describe('batches', () => {
     expiryDate: '2025-06-30',
     quantity: 1200,
     farmerId: null,
+    farmerName: null,
     origin: '庞各庄',
     harvestDate: null,
     remark: '',

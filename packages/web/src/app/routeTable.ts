@@ -77,4 +77,10 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     preview: { name: 'ProductTemplateDetail', path: 'productTemplateDetail', component: lazy(() => import('../pages/product/ProductTemplateDetail')) },
   },
   { name: 'ProductBatch', path: 'productBatch', component: lazy(() => import('../pages/product/ProductBatch')), noCache: true },
+  {
+    name: 'FarmerInfo',
+    path: 'farmerInfo',
+    component: lazy(() => import('../pages/farmer/FarmerInfo')),
+    preview: { name: 'FarmerDetail', path: 'farmerDetail', component: lazy(() => import('../pages/farmer/FarmerDetail')) },
+  },
 ];

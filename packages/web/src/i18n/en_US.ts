@@ -5,6 +5,7 @@ import uploadEn from './en_US/upload';
 import productEn from './en_US/product';
 import productTemplateEn from './en_US/productTemplate';
 import productBatchEn from './en_US/productBatch';
+import farmerEn from './en_US/farmer';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
@@ -158,6 +159,7 @@ const en_US: Messages = {
   product: productEn,
   productTemplate: productTemplateEn,
   productBatch: productBatchEn,
+  farmer: farmerEn,
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,

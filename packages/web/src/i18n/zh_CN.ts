@@ -9,6 +9,7 @@ import uploadZh from './zh_CN/upload';
 import productZh from './zh_CN/product';
 import productTemplateZh from './zh_CN/productTemplate';
 import productBatchZh from './zh_CN/productBatch';
+import farmerZh from './zh_CN/farmer';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
@@ -160,6 +161,7 @@ const zh_CN = {
   product: productZh,
   productTemplate: productTemplateZh,
   productBatch: productBatchZh,
+  farmer: farmerZh,
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,

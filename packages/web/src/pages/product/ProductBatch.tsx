@@ -63,6 +63,7 @@ export default function ProductBatch() {
     { key: 'productionDate', dataIndex: 'productionDate', title: t('productBatch.productionDate'), sorter: true, render: (v: string | null) => formatDate(v) },
     { key: 'expiryDate', dataIndex: 'expiryDate', title: t('productBatch.expiryDate'), sorter: true, render: (v: string | null) => formatDate(v) },
     { key: 'quantity', dataIndex: 'quantity', title: t('productBatch.quantity'), sorter: true, render: (v: number) => v.toLocaleString() },
+    { key: 'farmerName', dataIndex: 'farmerName', title: t('farmer.picker.label'), render: (v: string | null) => v ?? EMPTY },
     { key: 'origin', dataIndex: 'origin', title: t('productBatch.origin'), ellipsis: true, render: (v: string) => v || EMPTY },
     { key: 'codeCount', dataIndex: 'codeCount', title: t('productBatch.codeCount'), render: (v: number) => v.toLocaleString() },
     {

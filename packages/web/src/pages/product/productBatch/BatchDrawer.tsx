@@ -27,9 +27,11 @@ import { ImageUpload } from '../../../components/upload/ImageUpload';
 import { DATE_FORMAT } from '../../../utils/format';
 import { fieldPath } from '../fieldPath';
 import { ImageListInput } from '../product/ImageListInput';
+import { FarmerSelect } from '../../farmer/FarmerSelect';
 import { batchToForm, formToBatchBody, type BatchFormValues } from './batchForm';
+import { MaterialInput } from './MaterialInput';
 
-const TOP_FIELDS = ['productId', 'batchNo', 'productionDate', 'expiryDate', 'quantity', 'origin', 'harvestDate', 'remark', 'farmingRecords', 'inspectionReports'];
+const TOP_FIELDS = ['productId', 'batchNo', 'productionDate', 'expiryDate', 'quantity', 'farmerId', 'origin', 'harvestDate', 'remark', 'farmingRecords', 'inspectionReports'];
 
 /** Add a batch (batchId null) or edit one, in a drawer. */
 export function BatchDrawer({ batchId, onClose }: { batchId: string | null; onClose: () => void }) {
@@ -54,7 +56,7 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
 
   const save = useMutation({
     mutationFn: (values: BatchFormValues) => {
-      const body = formToBatchBody(values, batch?.farmerId ?? null);
+      const body = formToBatchBody(values);
       return batch ? editBatch({ id: batch.id, ...body }) : addBatch(body);
     },
     onSuccess: async () => {
@@ -129,7 +131,12 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
             <InputNumber min={0} max={BATCH_QUANTITY_MAX} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="farmerId" label={t('farmer.picker.label')}>
+            <FarmerSelect currentName={batch?.farmerName} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
           <Form.Item name="origin" label={t('productBatch.origin')} rules={[rules.maxLength(BATCH_ORIGIN_MAX)]}>
             <Input maxLength={BATCH_ORIGIN_MAX} />
           </Form.Item>
@@ -166,14 +173,14 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
                       <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
-                  <Col xs={24} md={6}>
+                  <Col xs={24} md={12}>
                     <Form.Item name={[row.name, 'operator']} label={t('productBatch.farming.operator')} rules={[rules.maxLength(FARMING_OPERATOR_MAX)]}>
                       <Input maxLength={FARMING_OPERATOR_MAX} />
                     </Form.Item>
                   </Col>
-                  <Col xs={24} md={6}>
+                  <Col xs={24}>
                     <Form.Item name={[row.name, 'material']} label={t('productBatch.farming.material')} rules={[rules.maxLength(FARMING_MATERIAL_MAX)]}>
-                      <Input maxLength={FARMING_MATERIAL_MAX} />
+                      <MaterialInput maxLength={FARMING_MATERIAL_MAX} />
                     </Form.Item>
                   </Col>
                 </Row>

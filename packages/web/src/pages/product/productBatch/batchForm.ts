@@ -23,6 +23,7 @@ export interface BatchFormValues {
   productionDate?: Dayjs | null;
   expiryDate?: Dayjs | null;
   quantity?: number | null;
+  farmerId?: string | null;
   origin?: string;
   harvestDate?: Dayjs | null;
   remark?: string;
@@ -40,6 +41,7 @@ export function batchToForm(batch: BatchDetail): BatchFormValues {
     productionDate: day(batch.productionDate),
     expiryDate: day(batch.expiryDate),
     quantity: batch.quantity,
+    farmerId: batch.farmerId,
     origin: batch.origin,
     harvestDate: day(batch.harvestDate),
     remark: batch.remark,
@@ -48,18 +50,15 @@ export function batchToForm(batch: BatchDetail): BatchFormValues {
   };
 }
 
-/**
- * The form's values as the API takes them; the grower is kept as it was (it is chosen on the growers'
- * screens, which come later).
- */
-export function formToBatchBody(values: BatchFormValues, farmerId: string | null): BatchAddBody {
+/** The form's values as the API takes them. */
+export function formToBatchBody(values: BatchFormValues): BatchAddBody {
   return {
     productId: values.productId ?? '',
     batchNo: (values.batchNo ?? '').trim(),
     productionDate: text(values.productionDate),
     expiryDate: text(values.expiryDate),
     quantity: values.quantity ?? 0,
-    farmerId,
+    farmerId: values.farmerId ?? null,
     origin: values.origin ?? '',
     harvestDate: text(values.harvestDate),
     remark: values.remark ?? '',
