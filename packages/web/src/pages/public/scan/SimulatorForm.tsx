@@ -114,9 +114,9 @@ export function SimulatorForm() {
           </Button>
         </Form>
       </section>
-      {error && <Alert type="error" showIcon title={error} data-testid="simulator-error" />}
+      {error && <Alert className="scan-after" type="error" showIcon title={error} data-testid="simulator-error" />}
       {answer && (
-        <div className="scan-result" data-testid="simulator-result">
+        <div className="scan-result scan-after" data-testid="simulator-result">
           <section className="scan-section scan-tool">
             <div className="scan-muted">{t('scan.simulator.notCounted')}</div>
             <div data-testid="simulator-region">{t('scan.simulator.region', { region: region || answer.place.ip })}</div>

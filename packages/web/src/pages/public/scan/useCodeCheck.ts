@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { normaliseScannedCode, type ScanCheckResult } from '@rd/contract';
-import { isHttpError } from '../../../api/HttpError';
 import { checkCode } from './scanApi';
 import { cacheVerdict, readCachedVerdict } from './verdictCache';
 
@@ -35,45 +34,42 @@ function sharedCheck(code: string, hiddenCode: string | undefined): Promise<Scan
 /**
  * The check of `code` for a page: an answer kept from earlier in this tab is shown without asking the
  * server again (see verdictCache); otherwise the server is asked once. `submitHiddenCode` checks again
- * with the scratch-off digits when the answer asked for them.
+ * with the scratch-off digits when the answer asked for them. Callers key their component by the code,
+ * so each code starts afresh.
  */
 export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   const code = normaliseScannedCode(rawCode);
   const [state, setState] = useState<CheckState>(() => initialState(code, initialHiddenCode));
+  const restoredAtStart = useRef(state.status === 'done');
 
-  const run = useCallback(
-    (hiddenCode: string | undefined, isCurrent: () => boolean = () => true) => {
-      setState({ status: 'checking' });
-      sharedCheck(code, hiddenCode).then(
-        (result) => {
-          if (!isCurrent()) return;
-          cacheVerdict(result);
-          setState({ status: 'done', result, restored: false, withHiddenCode: Boolean(hiddenCode) });
-        },
-        (error: unknown) => {
-          if (!isCurrent()) return;
-          setState({ status: 'failed', reason: isHttpError(error) || error instanceof Error ? error.message : String(error) });
-        },
-      );
-    },
-    [code],
-  );
+  const settle = useCallback((call: Promise<ScanCheckResult>, withHiddenCode: boolean, isCurrent: () => boolean) => {
+    call.then(
+      (result) => {
+        if (!isCurrent()) return;
+        cacheVerdict(result);
+        setState({ status: 'done', result, restored: false, withHiddenCode });
+      },
+      (error: unknown) => {
+        if (!isCurrent()) return;
+        setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }, []);
 
   useEffect(() => {
-    if (!code) return;
-    const cached = initialHiddenCode ? null : readCachedVerdict(code);
-    if (cached) {
-      setState({ status: 'done', result: cached, restored: true, withHiddenCode: false });
-      return;
-    }
+    if (!code || restoredAtStart.current) return;
     let current = true;
-    run(initialHiddenCode, () => current);
+    settle(sharedCheck(code, initialHiddenCode), Boolean(initialHiddenCode), () => current);
     return () => {
       current = false;
     };
-  }, [code, initialHiddenCode, run]);
+  }, [code, initialHiddenCode, settle]);
 
-  return { code, state, submitHiddenCode: (hiddenCode: string) => run(hiddenCode), retry: () => run(initialHiddenCode) };
+  const ask = (hiddenCode: string | undefined) => {
+    setState({ status: 'checking' });
+    settle(sharedCheck(code, hiddenCode), Boolean(hiddenCode), () => true);
+  };
+  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(initialHiddenCode) };
 }
 
 function initialState(code: string, hiddenCode: string | undefined): CheckState {
