@@ -154,6 +154,17 @@ export const ERROR_CATALOGUE = {
     zh_CN: '扫码凭证无效或已使用',
     en_US: 'The scan token is invalid or already used',
   },
+  // Aggregation (box codes) and code binding at production: `errors` name each refused code (field) and why
+  CODES_REJECTED: {
+    status: 409,
+    zh_CN: '未保存：{detail}',
+    en_US: 'Nothing was saved: {detail}',
+  },
+  BINDING_UNDO_REFUSED: {
+    status: 409,
+    zh_CN: '标签码 {code} 不能撤销绑定：{reason}',
+    en_US: 'The binding of code {code} cannot be undone: {reason}',
+  },
   '500': { status: 500, zh_CN: '系统错误，请稍后重试', en_US: 'Application error, please retry later' },
 } as const satisfies Record<string, { status: number } & Record<Lang, string>>;
 

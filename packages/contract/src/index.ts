@@ -21,5 +21,7 @@ export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';
 export * from './api/scan.js';
 export * from './api/statistics.js';
-export * from './geo/provinces.js';
 export * from './scan/codeFromScan.js';
+export * from './api/boxCode.js';
+export * from './api/codeBinding.js';
+export * from './geo/provinces.js';

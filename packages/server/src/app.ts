@@ -34,6 +34,8 @@ import { codeRoutes } from './modules/code/routes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
 import { securityCodeRoutes } from './modules/securityCode/routes.js';
 import { scanRecordAddRoutes } from './modules/scanRecord/routes.js';
+import { boxCodeRoutes } from './modules/boxCode/routes.js';
+import { codeBindingRoutes } from './modules/codeBinding/routes.js';
 import { wxRoutes } from './modules/wx/routes.js';
 import { gs1Routes } from './modules/gs1/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
@@ -51,6 +53,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   codeDownloadRoutes,
   loginLogRoutes,
   operationLogRoutes,
+  boxCodeRoutes,
+  codeBindingRoutes,
   fileRoutes,
   onlineUserRoutes,
   deptRoutes,

@@ -27,6 +27,8 @@ const a = {
   job: '',
   code: '',
   codeText: 'ATENANTCODE000001',
+  boxCode: '',
+  boxCodeText: 'ATENANTBOX0000001',
   farmer: '',
   medicinalProduct: '',
   medicinalBatch: '',
@@ -54,6 +56,9 @@ async function snapshotOfA(): Promise<string> {
     rules: await db.selectFrom('tag_rule').selectAll().where('company_id', '=', a.company).execute(),
     jobs: await db.selectFrom('code_record').selectAll().where('company_id', '=', a.company).execute(),
     codes: await db.selectFrom('code').selectAll().where('company_id', '=', a.company).execute(),
+    boxItems: await db.selectFrom('box_item').selectAll().where('company_id', '=', a.company).execute(),
+    boxEvents: await db.selectFrom('box_event').selectAll().where('company_id', '=', a.company).execute(),
+    codeBindings: await db.selectFrom('code_binding').selectAll().where('company_id', '=', a.company).execute(),
     farmers: await db.selectFrom('farmer').selectAll().where('company_id', '=', a.company).execute(),
     farmerProducts: await db.selectFrom('farmer_product').selectAll().where('company_id', '=', a.company).execute(),
     medicinalProducts: await db.selectFrom('medicinal_product').selectAll().where('company_id', '=', a.company).execute(),
@@ -139,6 +144,25 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  // A box of A holding A's code, the packing event and the code's binding to A's batch.
+  const boxRule = await db
+    .insertInto('tag_rule')
+    .values({ company_id: a.company, rule_name: 'A 箱码规则', prefix: 'A', body_length: 16, alphabet: 'CROCKFORD32', kind: 'BOX' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  a.boxCode = (
+    await db
+      .insertInto('code')
+      .values({ code: a.boxCodeText, company_id: a.company, rule_id: boxRule.id, record_id: a.job })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db.insertInto('box_item').values({ item_code_id: a.code, box_code_id: a.boxCode, company_id: a.company }).execute();
+  await db.insertInto('box_event').values({ company_id: a.company, action: 'PACK', box_code_id: a.boxCode, item_code_id: a.code }).execute();
+  await db
+    .insertInto('code_binding')
+    .values({ code_id: a.code, company_id: a.company, product_id: a.product, batch_id: a.batch, prior_status: 'NOT_ACTIVATED' })
+    .execute();
   a.farmer = (
     await db
       .insertInto('farmer')
@@ -212,6 +236,9 @@ function bodyFor(id: string): Record<string, unknown> {
     menuIds: [],
     userCode: a.userCode,
     roleCode: a.roleCode,
+    boxCode: a.boxCodeText,
+    itemCodes: [a.codeText],
+    codes: [a.codeText],
     deptName: '被改名',
     roleName: '被改名',
     name: '被改名',
@@ -246,6 +273,7 @@ describe('tenancy matrix', () => {
       'A 京欣一号',
       'A2026BATCH',
       'A 单品规则',
+      a.boxCodeText,
       a.farmer,
       'A 王瓜农',
       '11010519491231002X',

@@ -39,6 +39,8 @@ export const codeFilterShape = {
   /** Codes are printed in upper case; what a person types is matched in upper case too. */
   code: z.preprocess(blankAsMissing, zString().trim().toUpperCase().max(CODE_TEXT_MAX, 'validation.tooLong').optional()),
   codeMatch: z.preprocess(blankAsMissing, z.enum(CODE_MATCHES, 'validation.oneOf').default('PREFIX')),
+  /** The items packed in this box code (aggregation), matched exactly, in upper case like `code`. */
+  boxCode: z.preprocess(blankAsMissing, zString().trim().toUpperCase().max(CODE_TEXT_MAX, 'validation.tooLong').optional()),
   beginTime: zDateTimeFilter,
   endTime: zDateTimeFilter,
 };
@@ -81,6 +83,8 @@ export const codeDetailSchema = codeItemSchema.extend({
   url: z.string(),
   ruleKind: z.string(),
   recordCreatedAt: z.date(),
+  /** The box the item is packed in now, or null. */
+  boxCode: z.string().nullable(),
 });
 export type CodeDetail = z.infer<typeof codeDetailSchema>;
 

@@ -31,16 +31,29 @@ function looksLikeUrl(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/');
 }
 
+/**
+ * Taken apart by hand rather than with URL: this package runs without DOM or Node typings, and a label
+ * only needs the path and the query.
+ */
 function codeFromUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text, 'http://localhost');
-  } catch {
-    return null;
+  const withoutFragment = text.split('#', 1)[0] ?? '';
+  const queryAt = withoutFragment.indexOf('?');
+  const pathAndHost = queryAt < 0 ? withoutFragment : withoutFragment.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : withoutFragment.slice(queryAt + 1);
+  const fromQuery = queryValue(query, SCAN_CODE_PARAM)?.trim();
+  if (fromQuery) return fromQuery;
+  return serialFromDigitalLink(pathAndHost.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''));
+}
+
+/** One parameter of a query string, form-decoded ('+' is a space, as browsers send it). */
+function queryValue(query: string, name: string): string | null {
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (decodeSegment(key.replace(/\+/g, ' ')) !== name) continue;
+    return equals < 0 ? '' : decodeSegment(pair.slice(equals + 1).replace(/\+/g, ' '));
   }
-  const fromQuery = url.searchParams.get(SCAN_CODE_PARAM);
-  if (fromQuery) return fromQuery.trim() || null;
-  return serialFromDigitalLink(url.pathname);
+  return null;
 }
 
 /**

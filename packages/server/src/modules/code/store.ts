@@ -35,9 +35,19 @@ export function filteredCodes(db: Kysely<DB>, principal: Principal, f: CodeFilte
   if (f.productId) q = q.where('c.product_id', '=', f.productId);
   if (f.batchId) q = q.where('c.batch_id', '=', f.batchId);
   if (f.code) q = f.codeMatch === 'EXACT' ? q.where('c.code', '=', f.code) : q.where('c.code', 'like', startsWith(f.code));
+  if (f.boxCode) q = q.where('c.id', 'in', itemsOfBox(db, f.boxCode));
   if (f.beginTime) q = q.where('c.created_at', '>=', f.beginTime);
   if (f.endTime) q = q.where('c.created_at', '<=', f.endTime);
   return q;
+}
+
+/** Ids of the items packed in a box code (any company's: the caller's visibility is applied around it). */
+function itemsOfBox(db: Kysely<DB>, boxCode: string) {
+  return db
+    .selectFrom('box_item as bi')
+    .innerJoin('code as b', 'b.id', 'bi.box_code_id')
+    .select('bi.item_code_id')
+    .where('b.code', '=', boxCode);
 }
 
 const ruleName = sql<string>`(SELECT r.rule_name FROM tag_rule r WHERE r.id = c.rule_id)`;
@@ -78,7 +88,8 @@ export function findCode(db: Kysely<DB>, principal: Principal, by: { id: string 
     .innerJoin('code_record as j', 'j.id', 'c.record_id')
     .leftJoin('product as p', 'p.id', 'j.product_id')
     .leftJoin('product_batch as b', 'b.id', 'j.batch_id')
-    .select(['r.kind as ruleKind', 'r.url_form as urlForm', 'j.created_at as recordCreatedAt', 'p.gtin', 'b.batch_no as batchNo']);
+    .select(['r.kind as ruleKind', 'r.url_form as urlForm', 'j.created_at as recordCreatedAt', 'p.gtin', 'b.batch_no as batchNo'])
+    .select(sql<string | null>`(SELECT bx.code FROM box_item bi JOIN code bx ON bx.id = bi.box_code_id WHERE bi.item_code_id = c.id)`.as('boxCode'));
   q = 'id' in by ? q.where('c.id', '=', by.id) : q.where('c.code', '=', by.code);
   return q.executeTakeFirst();
 }

@@ -608,6 +608,44 @@ export interface ScanStatCodeTable {
   scans: ColumnType<string, string | number, string | number>;
 }
 
+// 0016: aggregation (box codes) and code binding to a batch
+/** bigint code ids, read as text. */
+type CodeId = ColumnType<string, string | number, string | number>;
+
+export interface BoxItemTable {
+  item_code_id: CodeId;
+  box_code_id: CodeId;
+  company_id: string;
+  packed_by: string | null;
+  packed_at: Timestamp;
+}
+
+export type BoxEventAction = 'PACK' | 'UNPACK' | 'MOVE';
+
+export interface BoxEventTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  action: BoxEventAction;
+  box_code_id: CodeId;
+  item_code_id: CodeId;
+  from_box_code_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  user_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CodeBindingTable {
+  code_id: CodeId;
+  company_id: string;
+  product_id: string;
+  batch_id: string;
+  bound_by: string | null;
+  bound_at: Timestamp;
+  prior_status: 'NOT_ACTIVATED' | 'ACTIVATED';
+  prior_product_id: string | null;
+  prior_batch_id: string | null;
+  prior_activated_at: NullableTimestamp;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -647,4 +685,7 @@ export interface DB {
   medicinal_product: MedicinalProductTable;
   medicinal_batch: MedicinalBatchTable;
   medicinal_batch_file: MedicinalBatchFileTable;
+  box_item: BoxItemTable;
+  box_event: BoxEventTable;
+  code_binding: CodeBindingTable;
 }

@@ -1,0 +1,88 @@
+import {
+  PERMISSIONS,
+  boxBindBodySchema,
+  boxBindResultSchema,
+  boxContentsSchema,
+  boxEventSchema,
+  boxHistoryQuerySchema,
+  boxItemsQuerySchema,
+  boxSummaryQuerySchema,
+  boxSummarySchema,
+  boxUnbindBodySchema,
+  boxUnbindResultSchema,
+  pageResultSchema,
+} from '@rd/contract';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
+import { envelope } from '../../platform/http/schemas.js';
+import { bindItems, boxContents, boxHistory, boxSummary, unbindItems } from './service.js';
+
+const TAGS = ['boxCodes'];
+const API = '/acc/api/boxCodeRelation';
+
+/** Public box look-ups per client IP and minute: a shop checking cartons, not a crawler walking codes. */
+const PUBLIC_SUMMARY_PER_MINUTE = 60;
+
+/** Aggregation (spec 7.8 api/boxCodeRelation): packing items into box codes of the caller's company. */
+export async function boxCodeRoutes(app: App, { db }: AppContext) {
+  app.post(`${API}/bind`, {
+    config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'boxCodeRelation', action: 'UPDATE' } },
+    schema: {
+      tags: TAGS,
+      summary: 'Pack item codes into a box code, all or none (move: true moves items out of other boxes)',
+      body: boxBindBodySchema,
+      response: { 200: envelope(boxBindResultSchema) },
+    },
+    handler: async (request) => ok(request, await bindItems(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post(`${API}/unbind`, {
+    config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'boxCodeRelation', action: 'UPDATE' } },
+    schema: {
+      tags: TAGS,
+      summary: 'Take items out of a box, or unpack the whole box when no items are given',
+      body: boxUnbindBodySchema,
+      response: { 200: envelope(boxUnbindResultSchema) },
+    },
+    handler: async (request) => ok(request, await unbindItems(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.get(`${API}/queryListByBoxCode`, {
+    config: { access: { permission: PERMISSIONS.codeBind } },
+    schema: {
+      tags: TAGS,
+      summary: 'A box’s items with their product and batch, in packing order, paged',
+      querystring: boxItemsQuerySchema,
+      response: { 200: envelope(boxContentsSchema) },
+    },
+    handler: async (request) => ok(request, await boxContents(db, currentPrincipal(request), request.query)),
+  });
+
+  app.get(`${API}/history`, {
+    config: { access: { permission: PERMISSIONS.codeBind } },
+    schema: {
+      tags: TAGS,
+      summary: 'Packing events (PACK / UNPACK / MOVE) of a box or of an item, newest first',
+      querystring: boxHistoryQuerySchema,
+      response: { 200: envelope(pageResultSchema(boxEventSchema)) },
+    },
+    handler: async (request) => ok(request, await boxHistory(db, currentPrincipal(request), request.query)),
+  });
+
+  app.get(`${API}/summary`, {
+    config: {
+      access: 'public',
+      audit: false,
+      rateLimit: { max: PUBLIC_SUMMARY_PER_MINUTE, timeWindow: '1 minute' },
+    },
+    schema: {
+      tags: TAGS,
+      summary: 'Public view of a box label: item count per product, never the item codes',
+      querystring: boxSummaryQuerySchema,
+      response: { 200: envelope(boxSummarySchema) },
+    },
+    handler: async (request) => ok(request, await boxSummary(db, request.query.code)),
+  });
+}

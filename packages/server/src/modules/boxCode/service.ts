@@ -1,0 +1,186 @@
+import type {
+  BoxBindResult,
+  BoxContents,
+  BoxEvent,
+  BoxSummary,
+  BoxUnbindResult,
+  Lang,
+  PageQuery,
+  PageResult,
+  boxBindBodySchema,
+  boxUnbindBodySchema,
+} from '@rd/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/sessionStore.js';
+import type { DB } from '../../platform/db/schema.js';
+import { AppError, notFound } from '../../platform/http/appError.js';
+import { ownCompany } from '../product/ownCompany.js';
+import { Refusals, fieldOf } from './refusals.js';
+import { distinct, scannedCodes, type ScannedCode } from './scannedCodes.js';
+import {
+  boxItemCount,
+  boxItemPage,
+  boxProductCounts,
+  currentBoxes,
+  eventPage,
+  insertBoxItems,
+  moveBoxItems,
+  publicBox,
+  recordEvents,
+  unpackItems,
+} from './store.js';
+
+type BindBody = z.output<typeof boxBindBodySchema>;
+type UnbindBody = z.output<typeof boxUnbindBodySchema>;
+
+/**
+ * Aggregation (DOMAIN.md "Aggregation"): items of a company packed into boxes of the same company. Every
+ * call is one transaction and all or nothing: a refused code fails the whole call and names every
+ * refused code, so a worker never wonders which half of a scan was saved.
+ */
+
+/** The box of a call: a BOX-kind code of the company; voided boxes take no more items. */
+async function boxFor(tx: Transaction<DB>, companyId: string, text: string, refusals: Refusals, forPacking: boolean) {
+  const [box] = await scannedCodes(tx, companyId, [text], 'share');
+  if (!box) refusals.add('boxCode', 'NOT_FOUND');
+  else if (box.kind !== 'BOX') refusals.add('boxCode', 'NOT_A_BOX');
+  else if (forPacking && box.status === 'VOIDED') refusals.add('boxCode', 'VOIDED');
+  return box;
+}
+
+/** The items of a call, each an ITEM-kind code of the company that is not voided. */
+async function itemsFor(tx: Transaction<DB>, companyId: string, sent: readonly string[], refusals: Refusals) {
+  const texts = distinct(sent);
+  const found = await scannedCodes(tx, companyId, texts, 'share');
+  const byText = new Map(found.map((c) => [c.code, c]));
+  for (const text of texts) {
+    const item = byText.get(text);
+    const field = fieldOf('itemCodes', sent, text);
+    if (!item) refusals.add(field, 'NOT_FOUND');
+    else if (item.kind !== 'ITEM') refusals.add(field, 'NOT_AN_ITEM');
+    else if (item.status === 'VOIDED') refusals.add(field, 'VOIDED');
+  }
+  return found;
+}
+
+/**
+ * Packs items into a box. An item in another box is refused unless `move` (then MOVE); an item already
+ * in this box is left as it is (`unchanged`), so a label read twice does no harm.
+ */
+export async function bindItems(db: Kysely<DB>, principal: Principal, body: BindBody, lang: Lang): Promise<BoxBindResult> {
+  const companyId = ownCompany(principal);
+  return db.transaction().execute(async (tx) => {
+    const refusals = new Refusals(lang);
+    const box = await boxFor(tx, companyId, body.boxCode, refusals, true);
+    const items = await itemsFor(tx, companyId, body.itemCodes, refusals);
+    refusals.throwIfAny();
+    const boxId = (box as ScannedCode).id;
+    const ids = items.map((i) => i.id);
+    const row = { companyId, boxId, userId: principal.userId };
+
+    const packed = await insertBoxItems(tx, row, ids);
+    let rest = ids.filter((id) => !packed.has(id));
+    let current = await currentBoxes(tx, rest);
+    // An item unpacked by someone else between the insert and the read is in no box now: pack it.
+    const missing = rest.filter((id) => !current.some((c) => c.itemId === id));
+    if (missing.length > 0) {
+      for (const id of await insertBoxItems(tx, row, missing)) packed.add(id);
+      rest = ids.filter((id) => !packed.has(id));
+      current = await currentBoxes(tx, rest);
+      if (current.length < rest.length) throw new AppError('CONFLICT');
+    }
+
+    const elsewhere = current.filter((c) => c.boxId !== boxId);
+    if (elsewhere.length > 0 && !body.move) {
+      const textOf = new Map(items.map((i) => [i.id, i.code]));
+      for (const c of elsewhere) refusals.add(fieldOf('itemCodes', body.itemCodes, textOf.get(c.itemId) ?? ''), 'IN_OTHER_BOX', { box: c.boxCode });
+      refusals.throwIfAny();
+    }
+    await moveBoxItems(tx, boxId, principal.userId, elsewhere.map((c) => c.itemId));
+    await recordEvents(tx, companyId, principal.userId, [
+      ...[...packed].map((itemId) => ({ action: 'PACK' as const, boxId, itemId })),
+      ...elsewhere.map((c) => ({ action: 'MOVE' as const, boxId, itemId: c.itemId, fromBoxId: c.boxId })),
+    ]);
+    return {
+      boxCode: body.boxCode,
+      packed: packed.size,
+      moved: elsewhere.length,
+      unchanged: current.length - elsewhere.length,
+      itemCount: await boxItemCount(tx, boxId),
+    };
+  });
+}
+
+/** Takes the given items out of the box (each must be in it), or empties the box when none are given. */
+export async function unbindItems(db: Kysely<DB>, principal: Principal, body: UnbindBody, lang: Lang): Promise<BoxUnbindResult> {
+  const companyId = ownCompany(principal);
+  return db.transaction().execute(async (tx) => {
+    const refusals = new Refusals(lang);
+    const box = await boxFor(tx, companyId, body.boxCode, refusals, false);
+    const texts = body.itemCodes ? distinct(body.itemCodes) : null;
+    const items = texts ? await scannedCodes(tx, companyId, texts) : [];
+    if (texts) {
+      const known = new Set(items.map((i) => i.code));
+      for (const text of texts) if (!known.has(text)) refusals.add(fieldOf('itemCodes', texts, text), 'NOT_FOUND');
+    }
+    refusals.throwIfAny();
+    const boxId = (box as ScannedCode).id;
+    const removed = await unpackItems(tx, companyId, principal.userId, boxId, texts ? items.map((i) => i.id) : null);
+    if (texts && removed.length < items.length) {
+      const gone = new Set(removed);
+      for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', texts, item.code), 'NOT_IN_THIS_BOX');
+      refusals.throwIfAny();
+    }
+    return { removed: removed.length, itemCount: await boxItemCount(tx, boxId) };
+  });
+}
+
+/** The company's box code by its text; unknown, another company's or an item code: NOT_FOUND. */
+async function ownBox(db: Kysely<DB>, companyId: string, text: string): Promise<ScannedCode> {
+  const [box] = await scannedCodes(db, companyId, [text]);
+  if (box?.kind !== 'BOX') throw notFound();
+  return box;
+}
+
+export async function boxContents(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: PageQuery & { boxCode: string },
+): Promise<BoxContents> {
+  const companyId = ownCompany(principal);
+  const box = await ownBox(db, companyId, query.boxCode);
+  const page = await boxItemPage(db, box.id, query);
+  const rule = await db
+    .selectFrom('code as c')
+    .innerJoin('tag_rule as r', 'r.id', 'c.rule_id')
+    .select('r.rule_name')
+    .where('c.id', '=', box.id)
+    .executeTakeFirstOrThrow();
+  return { box: { codeId: box.id, code: box.code, status: box.status, ruleName: rule.rule_name }, ...page };
+}
+
+/** The public view of a box label: counts per product only. Unknown, item and voided codes: NOT_FOUND. */
+export async function boxSummary(db: Kysely<DB>, code: string): Promise<BoxSummary> {
+  const box = await publicBox(db, code);
+  if (!box) throw notFound();
+  const products = await boxProductCounts(db, box.id);
+  return { boxCode: box.code, itemCount: products.reduce((sum, p) => sum + p.count, 0), products };
+}
+
+export async function boxHistory(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: PageQuery & { boxCode?: string; itemCode?: string },
+): Promise<PageResult<BoxEvent>> {
+  const companyId = ownCompany(principal);
+  let by: { boxId: string } | { itemId: string };
+  if (query.boxCode) by = { boxId: (await ownBox(db, companyId, query.boxCode)).id };
+  else {
+    const [item] = await scannedCodes(db, companyId, [query.itemCode ?? '']);
+    if (!item) throw notFound();
+    by = { itemId: item.id };
+  }
+  const page = await eventPage(db, companyId, by, query);
+  return { ...page, list: page.list.map((e) => ({ ...e, epcisAction: e.action === 'UNPACK' ? 'DELETE' : 'ADD' })) };
+}

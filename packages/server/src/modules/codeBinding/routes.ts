@@ -1,0 +1,38 @@
+import { PERMISSIONS, bindBatchBodySchema, bindBatchResultSchema, unbindBatchBodySchema } from '@rd/contract';
+import { z } from 'zod';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
+import { envelope } from '../../platform/http/schemas.js';
+import { bindToBatch, undoBinding } from './service.js';
+
+const TAGS = ['codes'];
+
+/** Code binding at production (/codeBindingProduce): codes bound to a product batch and put in force. */
+export async function codeBindingRoutes(app: App, { db }: AppContext) {
+  app.post('/acc/api/code/bindBatch', {
+    config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'code', action: 'UPDATE' } },
+    schema: {
+      tags: TAGS,
+      summary: 'Bind item codes to a product batch and put them in force, all or none (the batch row is locked first)',
+      body: bindBatchBodySchema,
+      response: { 200: envelope(bindBatchResultSchema) },
+    },
+    handler: async (request) => ok(request, await bindToBatch(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post('/acc/api/code/unbindBatch', {
+    config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'code', action: 'UPDATE' } },
+    schema: {
+      tags: TAGS,
+      summary: 'Undo one of the caller’s bindings of the last minutes, while no consumer scan has counted the code',
+      body: unbindBatchBodySchema,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (request) => {
+      await undoBinding(db, currentPrincipal(request), request.body.code, requestLang(request));
+      return ok(request, null);
+    },
+  });
+}
