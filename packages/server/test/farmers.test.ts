@@ -1,5 +1,7 @@
 import type { BatchDetail, FarmerDetail, FarmerRelation, FarmerRow, PageResult, ProductDetail } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoFarmers } from '../src/seed/demoFarmers.js';
+import { seedDemoProducts } from '../src/seed/demoProducts.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
 import { storedFile } from './support/productFixtures.js';
 import { ADMIN_PASSWORD, call, signIn, startTestApp, type TestApp } from './support/testApp.js';
@@ -264,6 +266,23 @@ describe('growers', () => {
     expect((await get(adminA, `${API}/getById`, { id: farmer.id })).body.code).toBe('NOT_FOUND');
     const links = await t.database.db.selectFrom('farmer_product').select('product_id').where('farmer_id', '=', farmer.id).execute();
     expect(links).toEqual([]);
+  });
+
+  it('come with the demo cooperative: growers linked to its products and named by its batches', async () => {
+    const db = t.database.db;
+    const demo = await createCompany(db, 'Demo cooperative');
+    await seedDemoProducts(db, demo, null);
+    await seedDemoFarmers(db, demo, null);
+    await createUser(db, { username: 'farmerDemo', password: PASSWORD, userType: '3', companyId: demo, roles: ['ENTERPRISE_ADMIN'] });
+    const token = await signIn(t.app, 'farmerDemo', PASSWORD);
+    const { list } = (await page(token, { orderName: 'name', orderType: 'asc' })).body.data;
+    expect(list).toHaveLength(3);
+    for (const farmer of list) {
+      expect(farmer.products.length).toBeGreaterThan(0);
+      const detail = await get<FarmerDetail>(token, `${API}/getById`, { id: farmer.id });
+      expect(detail.body.data.batches.length).toBe(farmer.batchCount);
+    }
+    expect(list.reduce((n, f) => n + f.batchCount, 0)).toBe(2);
   });
 
   it('are a company’s own data: platform staff are told to use a company account', async () => {

@@ -6,6 +6,7 @@ import type { DB } from '../platform/db/schema.js';
 import { newBusinessCode } from '../platform/ids.js';
 import { recordGeneratedPassword } from './initialCredentials.js';
 import { seedDemoProducts } from './demoProducts.js';
+import { seedDemoFarmers } from './demoFarmers.js';
 
 const DEMO_LICENSE_BODY = '93110115MA01XK7P2'; // a farmers' cooperative (9 3) registered in Daxing, Beijing
 
@@ -58,6 +59,7 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
       if (demo.username === 'demo') adminId = user.id;
     }
     await seedDemoProducts(trx, company.id, adminId);
+    await seedDemoFarmers(trx, company.id, adminId);
   });
   for (const [username, password] of passwords) recordGeneratedPassword(config.dataDir, username, password);
 }
