@@ -20,6 +20,13 @@ export default defineConfig(({ command }) => ({
         // (codeSplitting.groups is Vite 8's replacement for Rollup's manualChunks.)
         codeSplitting: {
           groups: [
+            // ECharts and the China map data: only the statistics screens import them (dynamically), so
+            // they get a chunk of their own that no other screen, and never the sign-in page, downloads.
+            {
+              name: 'vendor-echarts',
+              test: /node_modules[\\/](echarts|zrender|china-geojson)[\\/]/,
+              priority: 40,
+            },
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,

@@ -53,7 +53,7 @@ type Row = Omit<Insertable<ScanRecordTable>, 'code_text'> & { code_text?: string
 async function scan(row: Row) {
   await t.database.db
     .insertInto('scan_record')
-    .values({ code_text: row.code_id ?? 'UNKNOWN', product_id: null, batch_id: null, verdict: 'GENUINE', scan_seq: 1, ...row })
+    .values({ code_text: String(row.code_id ?? 'UNKNOWN'), product_id: null, batch_id: null, verdict: 'GENUINE', scan_seq: 1, ...row })
     .execute();
 }
 

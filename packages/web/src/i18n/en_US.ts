@@ -1,5 +1,6 @@
 import type { Messages } from './zh_CN';
 import dateShortcutEn from './en_US/dateShortcut';
+import statisticsEn from './en_US/statistics';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
 import productEn from './en_US/product';
@@ -154,6 +155,7 @@ const en_US: Messages = {
   userRole: userRoleEn,
   menuConf: menuConfEn,
   dateShortcut: dateShortcutEn,
+  statistics: statisticsEn,
   operationLog: operationLogEn,
   upload: uploadEn,
   product: productEn,

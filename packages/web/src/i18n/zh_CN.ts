@@ -4,6 +4,7 @@ import userInfoZh from './zh_CN/userInfo';
 import userRoleZh from './zh_CN/userRole';
 import menuConfZh from './zh_CN/menuConf';
 import dateShortcutZh from './zh_CN/dateShortcut';
+import statisticsZh from './zh_CN/statistics';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
 import productZh from './zh_CN/product';
@@ -156,6 +157,7 @@ const zh_CN = {
   userRole: userRoleZh,
   menuConf: menuConfZh,
   dateShortcut: dateShortcutZh,
+  statistics: statisticsZh,
   operationLog: operationLogZh,
   upload: uploadZh,
   product: productZh,

@@ -8,6 +8,7 @@ import { menuRoutesStore } from '../app/router/menuRoutesStore';
 import { metaTitle } from '../app/router/routeMeta';
 import { topVisits, visitCountStore, type VisitCount } from '../app/state/visitCounts';
 import { quickEntries } from './dashboard/quickEntries';
+import { ScanFigures } from './statistic/ScanFigures';
 import './Dashboard.css';
 
 const QUICK_ENTRY_COUNT = 8;
@@ -61,6 +62,8 @@ export function Dashboard() {
           </Card>
         </Col>
       </Row>
+
+      <ScanFigures />
 
       <Card title={t('dashboard.quickEntries')} className="dashboard__entries">
         {entries.length === 0 ? (

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { COUNTED, companyIs, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
+import { ALL_TIME, COUNTED, companyIs, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
 import type { StatSnapshot } from './snapshot.js';
 
 export interface CodeScans {
@@ -98,7 +98,7 @@ async function rankByWalk(s: StatSnapshot, scope: string, range: DayRange, limit
 export async function codeRanking(s: StatSnapshot, scope: CompanyScope, range: DayRange, limit: number): Promise<CodeScans[]> {
   if (scope && s.useRollups) {
     const inRange = await totalCount(s, scope, range);
-    const allTime = await totalCount(s, scope, { begin: '0001-01-01', end: '9999-12-30' });
+    const allTime = await totalCount(s, scope, ALL_TIME);
     if (inRange.scans * 2 >= allTime.scans) {
       const walked = await rankByWalk(s, scope, range, limit);
       if (walked) return walked;

@@ -8,6 +8,9 @@ export interface DayRange {
   end: string;
 }
 
+/** Every day a scan can have (the day after the last one still fits a timestamp). */
+export const ALL_TIME: DayRange = { begin: '0001-01-01', end: '9999-12-30' };
+
 /** null: every company's scans (platform users who picked none). */
 export type CompanyScope = string | null;
 

@@ -2,7 +2,7 @@ import type { PageResult, ScanRecordFilters, ScanRecordPageQuery } from '@rd/con
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
-import { dimCounts, type CompanyScope } from './counts.js';
+import { ALL_TIME, dimCounts, type CompanyScope } from './counts.js';
 import { inStatSnapshot } from './snapshot.js';
 
 /** The scope's scan records narrowed by the list's filters (shared by the list and the export). */
@@ -55,7 +55,7 @@ export type RecordRow = Awaited<ReturnType<ReturnType<typeof rowColumns>['execut
 
 /**
  * The total of a filtered list. Counting millions of rows for a pager is what makes such lists slow;
- * when the filters are a date range plus at most one of province, client type and product, the total
+ * when the filters are dates plus at most one of province, client type and product, the total
  * is the statistics' own exact count (rollups plus fresh rows), else the rows are counted.
  */
 async function recordTotal(db: Kysely<DB>, scope: CompanyScope, f: ScanRecordFilters, timeZone: string): Promise<number> {
@@ -65,11 +65,12 @@ async function recordTotal(db: Kysely<DB>, scope: CompanyScope, f: ScanRecordFil
   // Unknown codes (no company) are listed for platform users but never counted in statistics.
   const countable =
     scope !== null &&
-    f.beginDate && f.endDate && !f.batchId && !f.verdict && f.suspicious === undefined && !f.code && !f.source && dims.length <= 1;
+    !f.batchId && !f.verdict && f.suspicious === undefined && !f.code && !f.source && dims.length <= 1;
   if (countable) {
     const dim = dims[0] ?? 'TOTAL';
     const key = dim === 'AREA' ? f.areaCode : dim === 'CLIENT' ? f.clientType : dim === 'PRODUCT' ? f.productId : '';
-    const rows = await inStatSnapshot(db, timeZone, (s) => dimCounts(s, scope, { begin: f.beginDate!, end: f.endDate! }, dim, false));
+    const range = { begin: f.beginDate ?? ALL_TIME.begin, end: f.endDate ?? ALL_TIME.end };
+    const rows = await inStatSnapshot(db, timeZone, (s) => dimCounts(s, scope, range, dim, false));
     return rows.find((r) => r.key === key)?.scans ?? 0;
   }
   const counted = await filteredRecords(db, scope, f, timeZone).select(sql<number>`count(*)::float8`.as('n')).executeTakeFirstOrThrow();
