@@ -17,6 +17,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createJobRunner } from '../packages/server/src/backgroundJobs.js';
 import { addJob } from '../packages/server/src/modules/codeRecord/service.js';
+import { namedSnapshot, writeApprovedInfo } from '../packages/server/src/modules/companyInfo/approvedInfo.js';
 import type { Principal } from '../packages/server/src/platform/auth/sessionStore.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { openDatabase, type Database } from '../packages/server/src/platform/db/database.js';
@@ -100,6 +101,8 @@ async function seedCompany(db: Kysely<DB>): Promise<{ principal: Principal; rule
     .values({ company_id: company.id, rule_name: 'bench', body_length: 20, alphabet: 'CROCKFORD32', check_scheme: 'NONE', created_by: user.id })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // generation is refused until the company info has passed audit
+  await writeApprovedInfo(db, company.id, namedSnapshot('Bench company', '91350100M000100Y43'), { reporter: user.id, auditor: null });
   const principal: Principal = { sessionId: 'bench', userId: user.id, userType: '3', username: 'bench', companyId: company.id };
   return { principal, ruleId: rule.id };
 }

@@ -14,6 +14,8 @@ export * from './api/code.js';
 export * from './api/rule.js';
 export * from './api/codeRecord.js';
 export * from './api/products.js';
+export * from './api/companyInfo.js';
+export * from './api/register.js';
 export * from './api/medicinal.js';
 export * from './api/farmer.js';
 export * from './api/materialType.js';

@@ -26,6 +26,8 @@ import { userPermissionRoutes } from './modules/userPermission/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { templateRoutes } from './modules/template/routes.js';
 import { batchRoutes } from './modules/batch/routes.js';
+import { companyInfoRoutes } from './modules/companyInfo/routes.js';
+import { registerRoutes } from './modules/register/routes.js';
 import { medicinalRoutes } from './modules/medicinal/routes.js';
 import { farmerRoutes } from './modules/farmer/routes.js';
 import { materialTypeRoutes } from './modules/materialType/routes.js';
@@ -62,6 +64,8 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   productRoutes,
   templateRoutes,
   batchRoutes,
+  companyInfoRoutes,
+  registerRoutes,
   medicinalRoutes,
   farmerRoutes,
   materialTypeRoutes,

@@ -56,6 +56,8 @@ async function snapshotOfA(): Promise<string> {
     rules: await db.selectFrom('tag_rule').selectAll().where('company_id', '=', a.company).execute(),
     jobs: await db.selectFrom('code_record').selectAll().where('company_id', '=', a.company).execute(),
     codes: await db.selectFrom('code').selectAll().where('company_id', '=', a.company).execute(),
+    companyInfo: await db.selectFrom('company_info').selectAll().where('company_id', '=', a.company).execute(),
+    companyInfoTrail: await db.selectFrom('company_info_audit').selectAll().where('company_id', '=', a.company).orderBy('id').execute(),
     boxItems: await db.selectFrom('box_item').selectAll().where('company_id', '=', a.company).execute(),
     boxEvents: await db.selectFrom('box_event').selectAll().where('company_id', '=', a.company).execute(),
     codeBindings: await db.selectFrom('code_binding').selectAll().where('company_id', '=', a.company).execute(),
@@ -193,6 +195,12 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  // A's company info (approved by the fixture) now carries a new revision under audit
+  await db
+    .updateTable('company_info')
+    .set({ status: 'SUBMITTED', revision: 2, introduction: 'A 的企业简介', contact_phone: '13900000001' })
+    .where('company_id', '=', a.company)
+    .execute();
   await signIn(t.app, 'a_admin', PASSWORD);
   a.session = (await db.selectFrom('user_session').select('id').where('user_id', '=', a.user).executeTakeFirstOrThrow()).id;
   await createUser(db, { username: 'b_admin', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
@@ -284,6 +292,8 @@ describe('tenancy matrix', () => {
       '国药准字H20261234',
       'A-MED-2026',
       'A 检验报告',
+      'A 的企业简介',
+      '13900000001',
     ];
     const routes = t.app.routeTable.filter(
       (r) =>
@@ -322,5 +332,6 @@ describe('tenancy matrix', () => {
     const live = await t.database.db.selectFrom('user_session').select('revoked_at').where('id', '=', a.session).executeTakeFirstOrThrow();
     expect(live.revoked_at).toBeNull();
     await sql`SELECT 1`.execute(t.database.db);
-  });
+    // every route times every kind of id: minutes on a loaded machine
+  }, 300_000);
 });

@@ -7,6 +7,7 @@ import { newBusinessCode } from '../platform/ids.js';
 import { recordGeneratedPassword } from './initialCredentials.js';
 import { seedDemoProducts } from './demoProducts.js';
 import { seedDemoFarmers } from './demoFarmers.js';
+import { seedDemoCompanyInfo } from './demoCompanyInfo.js';
 
 const DEMO_LICENSE_BODY = '93110115MA01XK7P2'; // a farmers' cooperative (9 3) registered in Daxing, Beijing
 
@@ -38,6 +39,7 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
       .returning('id')
       .executeTakeFirstOrThrow();
     let adminId: string | null = null;
+    let auditorId: string | null = null;
     const roles = await trx.selectFrom('role').select(['id', 'role_code']).where('builtin', '=', true).execute();
     for (const demo of DEMO_USERS) {
       const password = generatePassword();
@@ -57,9 +59,11 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
       const role = roles.find((r) => r.role_code === demo.role);
       if (role) await trx.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
       if (demo.username === 'demo') adminId = user.id;
+      if (demo.username === 'auditor') auditorId = user.id;
     }
     await seedDemoProducts(trx, company.id, adminId);
     await seedDemoFarmers(trx, company.id, adminId);
+    await seedDemoCompanyInfo(trx, company.id, { reporter: adminId, auditor: auditorId });
   });
   for (const [username, password] of passwords) recordGeneratedPassword(config.dataDir, username, password);
 }

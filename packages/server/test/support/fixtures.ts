@@ -2,15 +2,32 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/platform/auth/password.js';
 import type { DB } from '../../src/platform/db/schema.js';
 import { newBusinessCode } from '../../src/platform/ids.js';
+import { namedSnapshot, writeApprovedInfo } from '../../src/modules/companyInfo/approvedInfo.js';
 
-/** Inserts a company and returns its id. */
-export async function createCompany(db: Kysely<DB>, name: string): Promise<string> {
+/**
+ * Inserts a company and returns its id. Its company info is approved unless `approved: false`, so it may
+ * generate codes like a real company that passed audit; with `approved: false` it has not reported yet.
+ */
+export async function createCompany(db: Kysely<DB>, name: string, options: { approved?: boolean } = {}): Promise<string> {
   const row = await db
     .insertInto('company')
     .values({ merchant_code: newBusinessCode('M'), full_name: name })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (options.approved !== false) await approveCompanyInfo(db, row.id);
   return row.id;
+}
+
+/** A real, public unified social credit code (GB 32100-2015 check character 3) for test companies. */
+export const TEST_LICENSE_NUMBER = '91350100M000100Y43';
+
+/**
+ * Gives the company approved company info (reported, submitted and passed), named like the company, so
+ * the generation gate lets it generate codes.
+ */
+export async function approveCompanyInfo(db: Kysely<DB>, companyId: string): Promise<void> {
+  const company = await db.selectFrom('company').select('full_name').where('id', '=', companyId).executeTakeFirstOrThrow();
+  await writeApprovedInfo(db, companyId, namedSnapshot(company.full_name, TEST_LICENSE_NUMBER), { reporter: null, auditor: null });
 }
 
 /** Inserts a user with the given built-in or custom role codes. */
