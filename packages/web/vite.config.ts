@@ -27,6 +27,9 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](echarts|zrender|china-geojson)[\\/]/,
               priority: 40,
             },
+            // jsQR decodes camera frames for the code scanner only; a chunk of its own keeps it off the
+            // scan result page and the portal, which never open the camera.
+            { name: 'vendor-jsqr', test: /node_modules[\\/]jsqr[\\/]/, priority: 40 },
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
