@@ -96,6 +96,9 @@ describe('packing items into boxes', () => {
     });
     expect(english.body.msg).toContain('voided');
     expect((await contents(adminB, a.boxes[0] as string)).body.code).toBe('NOT_FOUND');
+    // Viewing: the company's own item code is "not a box code"; another company's box is not found.
+    expect(errorsOf(await contents(adminA, a.items[0] as string))).toEqual({ boxCode: expect.stringContaining('不是箱码') });
+    expect((await contents(adminA, b.boxes[0] as string)).body.code).toBe('NOT_FOUND');
   });
 
   it('refuses an item that is in another box unless it is moved; moves and unpacking are in the history', async () => {

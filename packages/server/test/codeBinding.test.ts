@@ -106,6 +106,11 @@ describe('binding codes to a batch', () => {
     const a = await packingCodes(db, companyA, { items: 1, boxes: 0 });
     expect((await bindBatch(viewerA, { batchId: batchA.batchId, codes: a.items })).body.code).toBe('ACCESS_DENIED_ERROR');
     expect((await bindBatch(workerA, { batchId: batchA.batchId, codes: [] })).body.code).toBe('PARAM_CHECK');
+    // The page's batch list: the company's own batches with their product, needing only the bind permission.
+    const offered = await call<Array<{ batchId: string; productName: string }>>(t.app, 'GET', '/acc/api/code/bindableBatches', { token: workerA });
+    expect(offered.body.data.map((b) => b.batchId)).toContain(batchA.batchId);
+    const ofB = await call<Array<{ batchId: string }>>(t.app, 'GET', '/acc/api/code/bindableBatches', { token: adminB });
+    expect(ofB.body.data.map((b) => b.batchId)).not.toContain(batchA.batchId);
   });
 });
 

@@ -35,3 +35,14 @@ export type BindBatchResult = z.infer<typeof bindBatchResultSchema>;
  */
 export const unbindBatchBodySchema = z.object({ code: scannedCodeSchema });
 export type UnbindBatchBody = z.input<typeof unbindBatchBodySchema>;
+
+/** GET /acc/api/code/bindableBatches: the batches offered on the binding page, newest first. */
+export const BINDABLE_BATCHES_MAX = 500;
+export const bindableBatchSchema = z.object({
+  batchId: z.string(),
+  batchNo: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productionDate: z.string().nullable(),
+});
+export type BindableBatch = z.infer<typeof bindableBatchSchema>;

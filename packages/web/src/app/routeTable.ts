@@ -77,6 +77,8 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     preview: { name: 'ProductTemplateDetail', path: 'productTemplateDetail', component: lazy(() => import('../pages/product/ProductTemplateDetail')) },
   },
   { name: 'ProductBatch', path: 'productBatch', component: lazy(() => import('../pages/product/ProductBatch')), noCache: true },
+  { name: 'MedicinalProduct', path: 'medicinalProduct', component: lazy(() => import('../pages/medicinal/MedicinalProduct')) },
+  { name: 'MedicinalBatch', path: 'medicinalBatch', component: lazy(() => import('../pages/medicinal/MedicinalBatch')), noCache: true },
   { name: 'Statistic', path: 'statistic', component: lazy(() => import('../pages/statistic/Statistic')), noCache: true },
   { name: 'Record', path: 'record', component: lazy(() => import('../pages/statistic/Record')), noCache: true },
   {

@@ -57,7 +57,7 @@ export async function boxCodeRoutes(app: App, { db }: AppContext) {
       querystring: boxItemsQuerySchema,
       response: { 200: envelope(boxContentsSchema) },
     },
-    handler: async (request) => ok(request, await boxContents(db, currentPrincipal(request), request.query)),
+    handler: async (request) => ok(request, await boxContents(db, currentPrincipal(request), request.query, requestLang(request))),
   });
 
   app.get(`${API}/history`, {
@@ -68,7 +68,7 @@ export async function boxCodeRoutes(app: App, { db }: AppContext) {
       querystring: boxHistoryQuerySchema,
       response: { 200: envelope(pageResultSchema(boxEventSchema)) },
     },
-    handler: async (request) => ok(request, await boxHistory(db, currentPrincipal(request), request.query)),
+    handler: async (request) => ok(request, await boxHistory(db, currentPrincipal(request), request.query, requestLang(request))),
   });
 
   app.get(`${API}/summary`, {

@@ -136,10 +136,18 @@ export async function unbindItems(db: Kysely<DB>, principal: Principal, body: Un
   });
 }
 
-/** The company's box code by its text; unknown, another company's or an item code: NOT_FOUND. */
-async function ownBox(db: Kysely<DB>, companyId: string, text: string): Promise<ScannedCode> {
+/**
+ * The company's box code by its text. Unknown and another company's codes are NOT_FOUND; the company's own
+ * item code is refused as "not a box code", which tells a worker who scanned the wrong label what to do.
+ */
+async function ownBox(db: Kysely<DB>, companyId: string, text: string, lang: Lang): Promise<ScannedCode> {
   const [box] = await scannedCodes(db, companyId, [text]);
-  if (box?.kind !== 'BOX') throw notFound();
+  if (!box) throw notFound();
+  if (box.kind !== 'BOX') {
+    const refusals = new Refusals(lang);
+    refusals.add('boxCode', 'NOT_A_BOX');
+    refusals.throwIfAny();
+  }
   return box;
 }
 
@@ -147,9 +155,10 @@ export async function boxContents(
   db: Kysely<DB>,
   principal: Principal,
   query: PageQuery & { boxCode: string },
+  lang: Lang,
 ): Promise<BoxContents> {
   const companyId = ownCompany(principal);
-  const box = await ownBox(db, companyId, query.boxCode);
+  const box = await ownBox(db, companyId, query.boxCode, lang);
   const page = await boxItemPage(db, box.id, query);
   const rule = await db
     .selectFrom('code as c')
@@ -172,10 +181,11 @@ export async function boxHistory(
   db: Kysely<DB>,
   principal: Principal,
   query: PageQuery & { boxCode?: string; itemCode?: string },
+  lang: Lang,
 ): Promise<PageResult<BoxEvent>> {
   const companyId = ownCompany(principal);
   let by: { boxId: string } | { itemId: string };
-  if (query.boxCode) by = { boxId: (await ownBox(db, companyId, query.boxCode)).id };
+  if (query.boxCode) by = { boxId: (await ownBox(db, companyId, query.boxCode, lang)).id };
   else {
     const [item] = await scannedCodes(db, companyId, [query.itemCode ?? '']);
     if (!item) throw notFound();

@@ -1,16 +1,26 @@
-import { PERMISSIONS, bindBatchBodySchema, bindBatchResultSchema, unbindBatchBodySchema } from '@rd/contract';
+import { PERMISSIONS, bindBatchBodySchema, bindBatchResultSchema, bindableBatchSchema, unbindBatchBodySchema } from '@rd/contract';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
-import { bindToBatch, undoBinding } from './service.js';
+import { batchesForBinding, bindToBatch, undoBinding } from './service.js';
 
 const TAGS = ['codes'];
 
 /** Code binding at production (/codeBindingProduce): codes bound to a product batch and put in force. */
 export async function codeBindingRoutes(app: App, { db }: AppContext) {
+  app.get('/acc/api/code/bindableBatches', {
+    config: { access: { permission: PERMISSIONS.codeBind } },
+    schema: {
+      tags: TAGS,
+      summary: 'The company’s batches with their product, newest first, for the binding page',
+      response: { 200: envelope(z.array(bindableBatchSchema)) },
+    },
+    handler: async (request) => ok(request, await batchesForBinding(db, currentPrincipal(request))),
+  });
+
   app.post('/acc/api/code/bindBatch', {
     config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'code', action: 'UPDATE' } },
     schema: {

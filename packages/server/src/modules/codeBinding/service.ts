@@ -1,4 +1,4 @@
-import { BINDING_UNDO_MINUTES, type BindBatchResult, type Lang, bindBatchBodySchema } from '@rd/contract';
+import { BINDABLE_BATCHES_MAX, BINDING_UNDO_MINUTES, type BindBatchResult, type Lang, bindBatchBodySchema } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../platform/http/appError.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { Refusals, fieldOf } from '../boxCode/refusals.js';
 import { distinct, scannedCodes } from '../boxCode/scannedCodes.js';
-import { batchLabels, bindCodes, lockBatch, lockBindingForUndo, productNames, restoreCode, type CodeToBind } from './store.js';
+import { batchLabels, bindableBatches, bindCodes, lockBatch, lockBindingForUndo, productNames, restoreCode, type CodeToBind } from './store.js';
 import { UNDO_REASONS } from './texts.js';
 
 type BindBody = z.output<typeof bindBatchBodySchema>;
@@ -89,4 +89,9 @@ export async function undoBinding(db: Kysely<DB>, principal: Principal, code: st
       activatedAt: row.priorActivatedAt,
     });
   });
+}
+
+/** The company's batches for the binding page (the worker needs the bind permission only, not the batch list's). */
+export function batchesForBinding(db: Kysely<DB>, principal: Principal) {
+  return bindableBatches(db, ownCompany(principal), BINDABLE_BATCHES_MAX);
 }

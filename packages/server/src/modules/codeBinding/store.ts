@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
 /**
@@ -128,4 +128,17 @@ export async function restoreCode(
     .where('id', '=', codeId)
     .execute();
   await tx.deleteFrom('code_binding').where('code_id', '=', codeId).execute();
+}
+
+/** Batches a worker may bind codes to: the company's, newest first, with their product's name. */
+export function bindableBatches(db: Kysely<DB>, companyId: string, limit: number) {
+  return db
+    .selectFrom('product_batch as b')
+    .innerJoin('product as p', 'p.id', 'b.product_id')
+    .select(['b.id as batchId', 'b.batch_no as batchNo', 'b.product_id as productId', 'p.name as productName', 'b.production_date as productionDate'])
+    .where('b.company_id', '=', companyId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
 }
