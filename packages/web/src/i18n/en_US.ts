@@ -18,6 +18,7 @@ import menuConfEn from './en_US/menuConf';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 import scanEn from './en_US/scan';
+import medicinalEn from './en_US/medicinal';
 
 /** English messages; typed by the Chinese file so a missing or extra key fails the type-check. */
 const en_US: Messages = {
@@ -168,6 +169,7 @@ const en_US: Messages = {
   scanner: scannerEn,
   binding: bindingEn,
   scan: scanEn,
+  medicinal: medicinalEn,
 };
 
 export default en_US;

@@ -17,6 +17,7 @@ import tagGenerateZh from './zh_CN/tagGenerate';
 import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
+import medicinalZh from './zh_CN/medicinal';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
@@ -170,6 +171,7 @@ const zh_CN = {
   scanner: scannerZh,
   binding: bindingZh,
   scan: scanZh,
+  medicinal: medicinalZh,
 };
 
 export type Messages = typeof zh_CN;
