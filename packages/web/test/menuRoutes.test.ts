@@ -145,6 +145,8 @@ describe('menus → routes (spec 2.4)', () => {
       ['Product', 'product'],
       ['ProductTemplate', 'productTemplate'],
       ['ProductBatch', 'productBatch'],
+      ['MedicinalProduct', 'medicinalProduct'],
+      ['MedicinalBatch', 'medicinalBatch'],
       ['Statistic', 'statistic'],
       ['Record', 'record'],
       ['FarmerInfo', 'farmerInfo'],
@@ -152,6 +154,7 @@ describe('menus → routes (spec 2.4)', () => {
     const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));
     expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail', FarmerInfo: 'FarmerDetail' });
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'ProductBatch')!)).toBe(true);
+    expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'MedicinalBatch')!)).toBe(true);
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'Product')!)).toBe(false);
     expect(ROUTE_TABLE.filter((e) => e.name === 'Statistic' || e.name === 'Record').map((e) => e.noCache)).toEqual([true, true]);
   });
