@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ALL_TIME, COUNTED, companyIs, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
+import { ALL_TIME, COUNTED, companyIs, freshRows, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
 import type { StatSnapshot } from './snapshot.js';
 
 export interface CodeScans {
@@ -51,8 +51,9 @@ async function rankFromRows(s: StatSnapshot, scope: CompanyScope, range: DayRang
  */
 async function rankByWalk(s: StatSnapshot, scope: string, range: DayRange, limit: number): Promise<CodeScans[] | null> {
   const fresh = await sql<{ codeId: string }>`
-    SELECT DISTINCT r.code_id::text AS "codeId" FROM scan_record r
-    WHERE r.id > ${s.watermark}::bigint AND r.code_id IS NOT NULL AND ${COUNTED} ${companyIs('r.company_id', scope)}
+    WITH ${freshRows(s)}
+    SELECT DISTINCT r.code_id::text AS "codeId" FROM fresh r
+    WHERE r.code_id IS NOT NULL AND ${COUNTED} ${companyIs('r.company_id', scope)}
     LIMIT ${FRESH_CODES_MAX + 1}`.execute(s.tx);
   if (fresh.rows.length > FRESH_CODES_MAX) return null;
 

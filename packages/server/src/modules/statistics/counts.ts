@@ -40,6 +40,18 @@ export function businessDay(timeZone: string) {
   return sql`(r.scanned_at AT TIME ZONE ${timeZone})::date`;
 }
 
+/**
+ * `fresh`: the raw scan records above the watermark. With rollups in use these are the few newest rows,
+ * and the CTE is materialised on the id condition alone, so they are read through the primary key however
+ * the planner would rate the other conditions (the company's time index would walk its whole range).
+ * Without rollups (watermark 0) it is every row, and it is left inline for the planner to narrow.
+ */
+export function freshRows(s: StatSnapshot) {
+  return s.useRollups
+    ? sql`fresh AS MATERIALIZED (SELECT * FROM scan_record WHERE id > ${s.watermark}::bigint)`
+    : sql`fresh AS NOT MATERIALIZED (SELECT * FROM scan_record)`;
+}
+
 export interface DimCount {
   key: string;
   /** 'YYYY-MM-DD' when counted by day, else null */
@@ -65,15 +77,15 @@ export async function dimCounts(
           UNION ALL`
     : sql``;
   const result = await sql<DimCount>`
+    WITH ${freshRows(s)}
     SELECT t.key, ${byDay ? sql`t.day::text` : sql`NULL::text`} AS day,
            sum(t.scans)::float8 AS scans, sum(t.suspicious)::float8 AS suspicious
     FROM (
       ${rolled}
       SELECT ${DIM_KEY[dim]} AS key, ${businessDay(s.timeZone)} AS day, 1::bigint AS scans,
              (CASE WHEN r.suspicious THEN 1 ELSE 0 END)::bigint AS suspicious
-      FROM scan_record r
-      WHERE r.id > ${s.watermark}::bigint AND ${COUNTED} ${companyIs('r.company_id', scope)}
-        AND ${scannedWithin(range, s.timeZone)}
+      FROM fresh r
+      WHERE ${COUNTED} ${companyIs('r.company_id', scope)} AND ${scannedWithin(range, s.timeZone)}
     ) t
     GROUP BY t.key ${byDay ? sql`, t.day` : sql``}`.execute(s.tx);
   return result.rows;

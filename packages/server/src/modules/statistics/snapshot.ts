@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
 /**
@@ -17,9 +17,9 @@ export interface StatSnapshot {
 
 /** Runs `fn` in a read-only REPEATABLE READ transaction, so rollups and raw rows agree with each other. */
 export function inStatSnapshot<T>(db: Kysely<DB>, timeZone: string, fn: (s: StatSnapshot) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    // The first statement of the transaction: the snapshot is taken by the next one.
-    await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
+  // On the embedded database every transaction runs alone anyway; on PostgreSQL the snapshot is taken by
+  // the first query and kept to the end.
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (tx) => {
     const state = await tx.selectFrom('scan_stat_state').select(['rolled_up_to', 'time_zone']).executeTakeFirst();
     const useRollups = state !== undefined && state.time_zone === timeZone;
     return fn({ tx, watermark: useRollups ? state.rolled_up_to : '0', useRollups, timeZone });
