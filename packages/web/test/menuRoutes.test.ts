@@ -150,9 +150,12 @@ describe('menus → routes (spec 2.4)', () => {
       ['Statistic', 'statistic'],
       ['Record', 'record'],
       ['FarmerInfo', 'farmerInfo'],
+      ['CompanyInfo', 'companyInfo'],
+      ['CompanyAudit', 'companyAudit'],
     ]);
     const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));
     expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail', FarmerInfo: 'FarmerDetail' });
+    expect(previews).toMatchObject({ CompanyAudit: 'CompanyAuditDetail' });
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'ProductBatch')!)).toBe(true);
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'MedicinalBatch')!)).toBe(true);
     expect(isNeverCached(ROUTE_TABLE.find((e) => e.name === 'Product')!)).toBe(false);

@@ -87,4 +87,11 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     component: lazy(() => import('../pages/farmer/FarmerInfo')),
     preview: { name: 'FarmerDetail', path: 'farmerDetail', component: lazy(() => import('../pages/farmer/FarmerDetail')) },
   },
+  { name: 'CompanyInfo', path: 'companyInfo', component: lazy(() => import('../pages/company/CompanyInfo')) },
+  {
+    name: 'CompanyAudit',
+    path: 'companyAudit',
+    component: lazy(() => import('../pages/company/CompanyAudit')),
+    preview: { name: 'CompanyAuditDetail', path: 'companyAuditDetail', component: lazy(() => import('../pages/company/CompanyAuditDetail')) },
+  },
 ];

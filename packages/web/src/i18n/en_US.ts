@@ -18,6 +18,7 @@ import menuConfEn from './en_US/menuConf';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 import scanEn from './en_US/scan';
+import companyEn from './en_US/company';
 import medicinalEn from './en_US/medicinal';
 
 /** English messages; typed by the Chinese file so a missing or extra key fails the type-check. */
@@ -169,6 +170,7 @@ const en_US: Messages = {
   scanner: scannerEn,
   binding: bindingEn,
   scan: scanEn,
+  company: companyEn,
   medicinal: medicinalEn,
 };
 

@@ -17,6 +17,7 @@ import tagGenerateZh from './zh_CN/tagGenerate';
 import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
+import companyZh from './zh_CN/company';
 import medicinalZh from './zh_CN/medicinal';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
@@ -171,6 +172,7 @@ const zh_CN = {
   scanner: scannerZh,
   binding: bindingZh,
   scan: scanZh,
+  company: companyZh,
   medicinal: medicinalZh,
 };
 
