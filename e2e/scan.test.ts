@@ -190,8 +190,15 @@ describe('public scan pages on a phone in Chromium', () => {
     const context = await phone();
     const first = await context.newPage();
     first.setDefaultTimeout(30_000);
+    const scripts: string[] = [];
+    first.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await first.goto(url);
     expect(await verdictOf(first)).toBe('GENUINE');
+    // The result page loads its own small chunks: never the charts, nor the camera decoder.
+    expect(scripts.some((s) => /AntiCounterfeiting-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /vendor-echarts|vendor-jsqr|Statistic|MainLayout/.test(s))).toEqual([]);
     expect(await first.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
     expect(await first.getByTestId('product-name').textContent()).toContain(fixture.productName);
     expect(await first.getByTestId('batch-no').textContent()).toContain(fixture.batchNo);
