@@ -36,6 +36,8 @@ export interface CodeDetail extends CodeRow {
   url: string;
   ruleKind: string;
   recordCreatedAt: string;
+  /** The box the item is packed in now (aggregation), or null. */
+  boxCode: string | null;
 }
 
 export type CodeFilters = Omit<CodeListQuery, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;

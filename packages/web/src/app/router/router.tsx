@@ -14,6 +14,7 @@ import { RedirectHop } from './RedirectHop';
 import { HOME_PATH } from './paths';
 import { DASHBOARD_META, LOGIN_META, NOT_FOUND_META, REDIRECT_META } from './staticMeta';
 import { scanRoutes } from '../../pages/public/scan/scanRoutes';
+import { bindingRoutes } from '../../pages/public/binding/bindingRoutes';
 import { registerRoute } from '../../pages/company/registerRoute';
 
 /** The route the menu routes are patched into: everything under it shares the main layout. */
@@ -23,7 +24,7 @@ export const LAYOUT_ROUTE_ID = 'layout';
  * Public pages other than the login page (spec 2.1). Each later page adds its route here and keeps its
  * path in PUBLIC_PATHS (paths.ts); until then those paths fall to the not-found page.
  */
-export const publicRoutes: RouteObject[] = [...scanRoutes, registerRoute];
+export const publicRoutes: RouteObject[] = [...scanRoutes, ...bindingRoutes, registerRoute];
 
 export function appRoutes(): RouteObject[] {
   return [

@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CODE_STATUS_DICT, PERMISSIONS } from '@rd/contract';
 import { CODES_QUERY_KEY, fetchCode } from '../../api/code';
 import { useStore } from '../../app/state/createStore';
@@ -79,6 +79,15 @@ export default function TagOfDetail() {
           <Descriptions.Item label={t('tagDetail.serial')}>{text(code.serial)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.product')}>{text(code.productId)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.batch')}>{text(code.batchId)}</Descriptions.Item>
+          <Descriptions.Item label={t('binding.codeList.inBox')}>
+            {code.boxCode ? (
+              <Link to={`/boxCodeView?code=${encodeURIComponent(code.boxCode)}`} data-testid="code-in-box">
+                {code.boxCode}
+              </Link>
+            ) : (
+              EMPTY
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.createdAt')}>{formatDateTime(code.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.activatedAt')}>{formatDateTime(code.activatedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.voidedAt')}>{formatDateTime(code.voidedAt)}</Descriptions.Item>

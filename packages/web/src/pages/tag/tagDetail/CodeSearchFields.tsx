@@ -6,7 +6,7 @@ import { dateRangePresets } from '../../../utils/dateShortcuts';
 import { DATETIME_FORMAT } from '../../../utils/format';
 import { useCodeFilterOptions } from './filterOptions';
 
-/** The search form of the codes list: rule, job, status, product, batch, code and generation time. */
+/** The search form of the codes list: rule, job, status, product, batch, box, code and generation time. */
 export function CodeSearchFields() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
@@ -56,6 +56,9 @@ export function CodeSearchFields() {
       </Form.Item>
       <Form.Item name="batchId" label={t('tagDetail.batch')}>
         <Select allowClear showSearch={search} style={{ width: 150 }} placeholder={t('common.all')} options={options.batches} />
+      </Form.Item>
+      <Form.Item name="boxCode" label={t('binding.codeList.boxCode')}>
+        <Input allowClear maxLength={CODE_TEXT_MAX} style={{ width: 200 }} placeholder={t('binding.codeList.boxCodePlaceholder')} data-testid="code-search-box" />
       </Form.Item>
       <Form.Item name="range" label={t('tagDetail.timeRange')}>
         <DatePicker.RangePicker

@@ -14,6 +14,7 @@ export function codeFilters(values: Record<string, unknown>): CodeFilters {
     status: values.status as CodeFilters['status'],
     productId: text(values.productId),
     batchId: text(values.batchId),
+    boxCode: text(values.boxCode),
     code,
     codeMatch: code ? (values.codeMatch as CodeFilters['codeMatch']) : undefined,
     beginTime: range?.[0]?.format(DATETIME_FORMAT),

@@ -1,0 +1,147 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api/binding';
+import { CodeScanner } from '../../components/scan/CodeScanner';
+import { PublicShell } from './shell/PublicShell';
+import { StaffSignIn } from './shell/StaffSignIn';
+import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
+import { Stat } from './binding/Stat';
+import { useScanQueue } from './binding/useScanQueue';
+import './binding/binding.css';
+
+/**
+ * /codeBinding: packing on the production line. The worker signs in on the page, scans a box code, then
+ * the items going into it; each scan is saved at once (one item per call, so a refusal names exactly the
+ * label in the worker's hand). "Undo last" takes the last packed item out again; "Finish box" starts on
+ * the next box. Items already in another box are refused unless the move switch is on.
+ */
+export default function CodeBinding() {
+  const { t } = useTranslation();
+  return (
+    <PublicShell title={t('binding.title.pack')}>
+      <StaffSignIn>{() => <PackBoxes />}</StaffSignIn>
+    </PublicShell>
+  );
+}
+
+interface OpenBox {
+  code: string;
+  itemCount: number;
+}
+
+function PackBoxes() {
+  const { t } = useTranslation();
+  const [box, setBox] = useState<OpenBox | null>(null);
+  const [boxError, setBoxError] = useState('');
+  const [finished, setFinished] = useState<OpenBox | null>(null);
+  const [move, setMove] = useState(false);
+  const [entries, setEntries] = useState<TallyEntry[]>([]);
+  /** Items packed into the open box during this visit, last on top: what "Undo last" takes back. */
+  const [packedHere, setPackedHere] = useState<string[]>([]);
+
+  const openBox = useCallback(
+    async (code: string) => {
+      setBoxError('');
+      try {
+        const contents = await fetchBoxContents(code, 1, 1);
+        setBox({ code: contents.box.code, itemCount: contents.total });
+        setFinished(null);
+        setPackedHere([]);
+        setEntries([]);
+      } catch (error) {
+        setBoxError(`${code}: ${refusalText(error, t('binding.failed'))}`);
+      }
+    },
+    [t],
+  );
+
+  const packOne = useCallback(
+    async (code: string) => {
+      if (!box) return;
+      const note = (kind: TallyEntry['kind'], message: string) => setEntries((list) => addEntry(list, tallyEntry(code, kind, message)));
+      try {
+        const result = await packItems({ boxCode: box.code, itemCodes: [code], move });
+        setBox({ code: box.code, itemCount: result.itemCount });
+        if (result.unchanged > 0) note('info', t('binding.pack.unchanged'));
+        else {
+          note('ok', result.moved > 0 ? t('binding.pack.moved') : t('binding.pack.packed'));
+          setPackedHere((stack) => [...stack, code.toUpperCase()]);
+        }
+      } catch (error) {
+        navigator.vibrate?.([80, 60, 80]);
+        note('error', refusalText(error, t('binding.failed')));
+      }
+    },
+    [box, move, t],
+  );
+  const { push, busy } = useScanQueue(packOne);
+
+  const undoLast = async () => {
+    const last = packedHere[packedHere.length - 1];
+    if (!box || !last) return;
+    try {
+      const result = await unpackItems({ boxCode: box.code, itemCodes: [last] });
+      setPackedHere((stack) => stack.slice(0, -1));
+      setBox({ code: box.code, itemCount: result.itemCount });
+      setEntries((list) => addEntry(list, tallyEntry(last, 'info', t('binding.undoDone', { code: last }))));
+    } catch (error) {
+      setEntries((list) => addEntry(list, tallyEntry(last, 'error', refusalText(error, t('binding.failed')))));
+    }
+  };
+
+  const finish = () => {
+    setFinished(box);
+    setBox(null);
+    setPackedHere([]);
+  };
+
+  if (!box) {
+    return (
+      <>
+        {finished && (
+          <Alert
+            type="success"
+            showIcon
+            className="binding-field"
+            title={t('binding.pack.finished', { box: finished.code, count: finished.itemCount })}
+            description={<Link to={`/boxCodeView?code=${encodeURIComponent(finished.code)}`}>{t('binding.pack.viewBox')}</Link>}
+            data-testid="box-finished"
+          />
+        )}
+        <div className="public-card">
+          <h3 className="binding-heading">{t('binding.pack.step1')}</h3>
+          <CodeScanner key="box" onScan={(code) => void openBox(code)} placeholder={t('binding.pack.boxPlaceholder')} testId="box-scan-input" />
+          {boxError && <Alert type="error" showIcon title={boxError} style={{ marginTop: 8 }} data-testid="box-error" />}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="public-card">
+        <div className="binding-stats">
+          <Stat label={t('binding.pack.box')} value={box.code} testId="open-box" />
+          <Stat label={t('binding.pack.inBox')} value={box.itemCount} testId="box-count" />
+          <Stat label={t('binding.pack.packedNow')} value={packedHere.length} testId="packed-now" />
+        </div>
+        <h3 className="binding-heading">{t('binding.pack.step2')}</h3>
+        <CodeScanner key="items" onScan={push} placeholder={t('binding.pack.itemPlaceholder')} />
+        <label className="binding-actions">
+          <Switch size="small" checked={move} onChange={setMove} data-testid="move-switch" /> {t('binding.pack.move')}
+        </label>
+        <div className="binding-actions">
+          <Button onClick={() => void undoLast()} disabled={packedHere.length === 0 || busy} data-testid="undo-last">
+            {t('binding.undo')}
+          </Button>
+          <Button type="primary" onClick={finish} disabled={busy} data-testid="finish-box">
+            {t('binding.pack.finish')}
+          </Button>
+        </div>
+      </div>
+      <ScanTally entries={entries} />
+    </>
+  );
+}
