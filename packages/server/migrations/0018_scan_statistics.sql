@@ -1,10 +1,10 @@
 -- Scan statistics: rollups of scan_record up to a watermark id (see docs/architecture.md "Statistics").
 --
--- The scan path is left alone: no trigger, no counter row it would have to update. A rollup step (run by
--- the server every STATS_ROLLUP_SECONDS) first makes sure no transaction that could still commit a scan
--- record with an id at or below the new watermark is running (LOCK TABLE scan_record IN SHARE MODE waits
--- for every open inserter and is released at once), then adds the rows between the old and the new
--- watermark to the rollups and moves the watermark, in one transaction. A statistics call reads the
+-- The scan path is left alone: no trigger, no counter row it would have to update, no lock. A rollup step
+-- (run by the server every STATS_ROLLUP_SECONDS) first makes sure no transaction that could still commit a
+-- scan record with an id at or below the new watermark is running (it waits for the transactions that held
+-- ROW EXCLUSIVE on scan_record when the largest visible id was read), then adds the rows between the old
+-- and the new watermark to the rollups and moves the watermark, in one transaction. A statistics call reads the
 -- watermark, the rollups and the raw rows above the watermark in one REPEATABLE READ snapshot, so its
 -- answer is exact whatever the rollup step is doing. Scan records are append-only: nothing updates or
 -- deletes them, so a row once rolled up stays counted correctly.

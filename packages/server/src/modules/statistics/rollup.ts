@@ -6,25 +6,31 @@ import { businessDay, COUNTED, DIM_KEY } from './counts.js';
 export const ROLLUP_CHUNK = 500_000;
 
 /**
- * The id below which every scan record is final: under LOCK TABLE ... IN SHARE MODE no transaction that
- * inserts into scan_record is open (INSERT holds ROW EXCLUSIVE, which SHARE waits for, from before it
- * draws its id until it commits), so every id up to the largest one visible now belongs to a committed
- * row or to a rolled-back one, and no later commit can add a row at or below it. The lock is held only for
- * this one read; scans arriving meanwhile wait that long. null when the lock was not had within the time
- * limit (a long-running inserter): the step is simply tried again later.
+ * The id at or below which every scan record is final, found without blocking anyone. One statement reads
+ * the largest visible id M and, after its snapshot, the transactions holding ROW EXCLUSIVE on scan_record.
+ * An INSERT takes that lock before it draws its id and keeps it until it ends; ids come from a sequence
+ * without cache, so any id drawn after the snapshot is above M. A row with id <= M that is not visible yet
+ * therefore belongs to one of the listed transactions, and once all of them have ended no row at or below
+ * M can still appear. The step waits for them (scans take milliseconds); null when one is still open after
+ * `waitMs` (a long transaction): the step is simply tried again next time. Nothing is locked, so neither
+ * scans nor VACUUM ever wait for the rollup.
  */
-async function finalWatermark(db: Kysely<DB>, lockTimeoutMs: number): Promise<string | null> {
-  try {
-    return await db.transaction().execute(async (tx) => {
-      await sql`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(tx);
-      await sql`LOCK TABLE scan_record IN SHARE MODE`.execute(tx);
-      const row = await sql<{ maxId: string }>`SELECT coalesce(max(id), 0)::text AS "maxId" FROM scan_record`.execute(tx);
-      return row.rows[0]!.maxId;
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === '55P03') return null;
-    throw error;
+async function finalWatermark(db: Kysely<DB>, waitMs: number): Promise<string | null> {
+  const seen = await sql<{ maxId: string; writers: string[] }>`
+    SELECT (SELECT coalesce(max(id), 0) FROM scan_record)::text AS "maxId",
+           array(SELECT DISTINCT l.virtualtransaction FROM pg_locks l
+                 WHERE l.locktype = 'relation' AND l.relation = 'scan_record'::regclass AND l.mode = 'RowExclusiveLock'
+                   AND l.pid IS DISTINCT FROM pg_backend_pid()) AS writers`.execute(db);
+  const { maxId, writers } = seen.rows[0]!;
+  const deadline = Date.now() + waitMs;
+  for (let open = writers.length; open > 0; ) {
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const still = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_locks WHERE virtualtransaction = ANY(${writers}::text[])`.execute(db);
+    open = still.rows[0]!.n;
   }
+  return maxId;
 }
 
 /**
@@ -94,10 +100,10 @@ export interface RollupResult {
  * One rollup step: brings the rollups up to the newest final scan record, chunk by chunk. Safe to run from
  * several processes at once (each chunk checks the watermark it started from under the state row's lock).
  */
-export async function rollUpScans(db: Kysely<DB>, timeZone: string, options: { lockTimeoutMs?: number; chunk?: number } = {}): Promise<RollupResult> {
+export async function rollUpScans(db: Kysely<DB>, timeZone: string, options: { waitMs?: number; chunk?: number } = {}): Promise<RollupResult> {
   await resetRollups(db, timeZone);
   const start = (await db.selectFrom('scan_stat_state').select('rolled_up_to').executeTakeFirstOrThrow()).rolled_up_to;
-  const target = await finalWatermark(db, options.lockTimeoutMs ?? 2000);
+  const target = await finalWatermark(db, options.waitMs ?? 10_000);
   let at = start;
   if (target !== null) {
     const chunk = BigInt(options.chunk ?? ROLLUP_CHUNK);
