@@ -269,4 +269,22 @@ describe('auditors and tenancy', () => {
     expect(after).toEqual(before);
     expect((await get(auditor, 'getById', { id: '00000000-0000-0000-0000-000000000000' })).body.code).toBe('NOT_FOUND');
   });
+
+  it('shows auditors the pictures a report names (working copy and approved snapshot), and nobody else', async () => {
+    // a 1×1 PNG, stored as the logo's bytes
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const { sha256, size } = await t.storage.put(png);
+    await t.database.db.updateTable('stored_file').set({ sha256, size_bytes: size }).where('id', '=', logoA).execute();
+    const image = (token: string, query: Record<string, string>) => call(t.app, 'GET', `${API}/image`, { token, query });
+    for (const copy of ['working', 'approved']) {
+      const res = await image(auditor, { id: companyA, kind: 'logo', copy });
+      expect(res.status, copy).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(Buffer.compare(res.raw, png)).toBe(0);
+    }
+    expect((await image(auditor, { id: companyA, kind: 'license' })).body.code).toBe('NOT_FOUND');
+    expect((await image(auditor, { id: companyA, kind: 'seal' })).body.code).toBe('PARAM_CHECK');
+    expect((await image(adminB, { id: companyA, kind: 'logo' })).body.code).toBe('ACCESS_DENIED_ERROR');
+    expect((await image(adminA, { id: companyA, kind: 'logo' })).body.code).toBe('ACCESS_DENIED_ERROR');
+  });
 });

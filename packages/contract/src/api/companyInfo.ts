@@ -83,6 +83,17 @@ export const companyAuditRejectBodySchema = z.object({
 });
 export const companyInfoIdQuerySchema = z.object({ id: zId });
 
+/** Which picture of a company's report an auditor views: the logo or the licence, of the working or approved copy. */
+export const COMPANY_IMAGE_KINDS = ['logo', 'license'] as const;
+export const COMPANY_IMAGE_COPIES = ['working', 'approved'] as const;
+export const companyInfoImageQuerySchema = z.object({
+  id: zId,
+  kind: z.enum(COMPANY_IMAGE_KINDS, { error: 'validation.oneOf' }),
+  copy: z.enum(COMPANY_IMAGE_COPIES, { error: 'validation.oneOf' }).default('working'),
+});
+export type CompanyInfoImageQuery = z.input<typeof companyInfoImageQuerySchema>;
+export const COMPANY_INFO_IMAGE_PATH = '/acc/api/companyInfo/image';
+
 export const companyInfoPageQuerySchema = pageQuerySchema.extend({
   status: nullWhenBlank(companyInfoStatusSchema).optional(),
   /** Part of the reported full name or of the merchant code. */

@@ -2,7 +2,9 @@ import {
   PERMISSIONS,
   companyAuditPassBodySchema,
   companyAuditRejectBodySchema,
+  COMPANY_INFO_IMAGE_PATH,
   companyInfoIdQuerySchema,
+  companyInfoImageQuerySchema,
   companyInfoPageQuerySchema,
   companyInfoReportBodySchema,
   companyInfoRowSchema,
@@ -11,9 +13,10 @@ import {
 } from '@rd/contract';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/http/appError.js';
 import { ok } from '../../platform/http/envelope.js';
 import { envelope } from '../../platform/http/schemas.js';
-import { auditPage, auditPass, auditReject, auditView, editReport, ownCompanyInfo, report, submit, unSubmit } from './service.js';
+import { auditImage, auditPage, auditPass, auditReject, auditView, editReport, ownCompanyInfo, report, submit, unSubmit } from './service.js';
 import { answerRefusalsIn } from './transitionRefused.js';
 
 const TAGS = ['companyInfo'];
@@ -32,7 +35,7 @@ export async function companyInfoRoutes(app: App, ctx: AppContext) {
   });
 }
 
-function declareRoutes(app: App, { db }: AppContext) {
+function declareRoutes(app: App, { db, storage }: AppContext) {
   app.get(`${BASE}/getCompanyInfo`, {
     config: { access: { permission: PERMISSIONS.companyInfoView }, audit: false },
     schema: { tags: TAGS, summary: 'The caller’s company: as registered, its report (null before the first) and audit trail', response: VIEW },
@@ -83,6 +86,29 @@ function declareRoutes(app: App, { db }: AppContext) {
     config: { access: { permission: PERMISSIONS.companyAuditList }, audit: false },
     schema: { tags: TAGS, summary: 'One company’s report with its approved snapshot and audit trail (id: the company)', querystring: companyInfoIdQuerySchema, response: VIEW },
     handler: async (request) => ok(request, await auditView(db, currentPrincipal(request), request.query.id)),
+  });
+
+  app.get(COMPANY_INFO_IMAGE_PATH, {
+    config: { access: { permission: PERMISSIONS.companyAuditList }, audit: false },
+    schema: {
+      tags: TAGS,
+      summary: 'The logo or licence picture of a company’s report (working copy or approved snapshot), for the auditors',
+      querystring: companyInfoImageQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const file = await auditImage(db, currentPrincipal(request), request.query);
+      if (!(await storage.exists(file.sha256))) {
+        request.log.error({ sha256: file.sha256 }, 'stored file content is missing');
+        throw notFound();
+      }
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .send(storage.open(file.sha256));
+    },
   });
 
   app.post(`${BASE}/auditPass`, {

@@ -21,6 +21,7 @@ import {
   lockInfo,
   recordTransition,
   registeredCompany,
+  reportImage,
   snapshotOf,
   trailOf,
   updateInfo,
@@ -185,4 +186,15 @@ export async function auditReject(db: Kysely<DB>, principal: Principal, companyI
     });
   });
   return auditView(db, principal, companyId);
+}
+
+/**
+ * A picture of any company's report for the auditors (the file routes serve only the caller's own
+ * company's files); one the report does not name is NOT_FOUND.
+ */
+export async function auditImage(db: Kysely<DB>, principal: Principal, query: { id: string; kind: 'logo' | 'license'; copy: 'working' | 'approved' }) {
+  assertPlatform(principal);
+  const file = await reportImage(db, query.id, query.kind, query.copy);
+  if (!file) throw notFound();
+  return file;
 }

@@ -223,3 +223,31 @@ export function infoPage(db: Kysely<DB>, query: z.infer<typeof companyInfoPageQu
   }
   return fetchPage(q, query, SORT);
 }
+
+/**
+ * The stored picture a company's report names (logo or licence, of the working copy or of the approved
+ * snapshot), with what it takes to stream it; undefined when the report names none.
+ */
+export async function reportImage(db: Kysely<DB>, companyId: string, kind: 'logo' | 'license', copy: 'working' | 'approved') {
+  const info = await db
+    .selectFrom('company_info')
+    .select(['logo_file_id', 'license_file_id', 'approved'])
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!info) return undefined;
+  const fileId =
+    copy === 'approved'
+      ? (kind === 'logo' ? info.approved?.logoFileId : info.approved?.licenseFileId)
+      : kind === 'logo'
+        ? info.logo_file_id
+        : info.license_file_id;
+  if (!fileId) return undefined;
+  const file = await db
+    .selectFrom('stored_file')
+    .select(['sha256', 'size_bytes as size', 'content_type as contentType'])
+    .where('id', '=', fileId)
+    .where('company_id', '=', companyId)
+    .where('content_type', 'like', 'image/%')
+    .executeTakeFirst();
+  return file ? { ...file, size: Number(file.size) } : undefined;
+}

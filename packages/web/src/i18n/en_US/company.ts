@@ -72,7 +72,6 @@ const companyEn: typeof company = {
     rejectReason: 'Reason',
     rejectPlaceholder: 'What must the company change (1–500 characters)',
     noImage: 'None',
-    imageUploaded: 'Uploaded',
   },
   register: {
     title: 'Company registration',

@@ -70,7 +70,6 @@ const company = {
     rejectReason: '驳回原因',
     rejectPlaceholder: '请写明需要企业修改的内容（1–500 字）',
     noImage: '未上传',
-    imageUploaded: '已上传',
   },
   register: {
     title: '企业注册',

@@ -4,10 +4,11 @@ import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Table, Typograp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMPANY_REJECT_REASON_MAX, PERMISSIONS, companyInfoActionAllowed, type CompanyInfoSnapshotValue, type CompanyInfoView } from '@rd/contract';
+import { COMPANY_INFO_IMAGE_PATH, COMPANY_REJECT_REASON_MAX, PERMISSIONS, companyInfoActionAllowed, type CompanyInfoSnapshotValue, type CompanyInfoView } from '@rd/contract';
 import { useBackToList } from '../../app/router/useBackToList';
 import { DetailLoadState } from '../../components/DetailLoadState';
 import { showServerFieldErrors, useFieldRules } from '../../components/fieldRules';
+import { AuthImage } from '../../components/upload/AuthImage';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
 import { formatDateTime } from '../../utils/format';
@@ -82,9 +83,14 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
     submitted: info[field],
     approved: approved ? approved[field as keyof CompanyInfoSnapshotValue] : undefined,
   }));
-  const shown = (row: CompareRow, value: string | null | undefined) => {
+  // Pictures of another company come through the auditors' own route, not the file routes.
+  const picture = (field: Field, copy: 'working' | 'approved') => {
+    const query = new URLSearchParams({ id: companyId, kind: field === 'logoFileId' ? 'logo' : 'license', copy });
+    return <AuthImage url={`${COMPANY_INFO_IMAGE_PATH}?${query.toString()}`} width={96} height={96} style={{ objectFit: 'contain' }} />;
+  };
+  const shown = (row: CompareRow, value: string | null | undefined, copy: 'working' | 'approved') => {
     if (value === undefined) return null;
-    if (IMAGE_FIELDS.includes(row.field)) return value ? t('company.audit.imageUploaded') : t('company.audit.noImage');
+    if (IMAGE_FIELDS.includes(row.field)) return value ? picture(row.field, copy) : t('company.audit.noImage');
     return <span className="company-text">{value}</span>;
   };
   const columns: TableColumnsType<CompareRow> = [
@@ -94,7 +100,7 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
       key: 'submitted',
       render: (_, row) => (
         <span data-testid={`review-${row.field}`}>
-          {shown(row, row.submitted)}
+          {shown(row, row.submitted, 'working')}
           {approved && row.submitted !== row.approved ? <Typography.Text type="warning"> ({t('company.audit.changed')})</Typography.Text> : null}
         </span>
       ),
@@ -102,7 +108,7 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
     {
       title: approved ? t('company.audit.approved', { revision: info.approvedRevision }) : t('company.audit.noApproved'),
       key: 'approved',
-      render: (_, row) => shown(row, row.approved),
+      render: (_, row) => shown(row, row.approved, 'approved'),
     },
   ];
 
