@@ -18,3 +18,8 @@ CREATE TABLE material_type (
 );
 CREATE INDEX material_type_parent_idx ON material_type (parent_code, sort);
 
+
+-- A grower–product link only describes the grower: deleting the product drops its links instead of being
+-- refused because of them (batches and codes still keep a product from being deleted).
+ALTER TABLE farmer_product DROP CONSTRAINT farmer_product_product_id_fkey;
+ALTER TABLE farmer_product ADD CONSTRAINT farmer_product_product_id_fkey FOREIGN KEY (product_id) REFERENCES product (id) ON DELETE CASCADE;

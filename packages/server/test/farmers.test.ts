@@ -268,6 +268,14 @@ describe('growers', () => {
     expect(links).toEqual([]);
   });
 
+  it('lose a product’s link when the product is deleted', async () => {
+    const product = (await post<ProductDetail>(adminA, '/acc/api/product/add', { name: '早春红玉' })).body.data.id;
+    const farmer = await addFarmer(adminA, { name: '冯小满', productIds: [product, productA] });
+    expect((await post(adminA, '/acc/api/product/deleteById', { id: product })).body.code).toBe('SUCCESS');
+    const after = await get<FarmerDetail>(adminA, `${API}/getById`, { id: farmer.id });
+    expect(after.body.data.products.map((p) => p.id)).toEqual([productA]);
+  });
+
   it('come with the demo cooperative: growers linked to its products and named by its batches', async () => {
     const db = t.database.db;
     const demo = await createCompany(db, 'Demo cooperative');
