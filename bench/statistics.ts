@@ -8,7 +8,6 @@
 // Run: npm run bench:stats   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
 // BENCH_SCANS, default 10,000,000; BENCH_KEEP=1 keeps the scratch database). Other load on the machine slows
 // every figure: the load average is printed with them.
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { PROVINCES, SCAN_CLIENT_TYPES, TOKEN_HEADER } from '@rd/contract';
@@ -23,6 +22,7 @@ import { createFileStorage } from '../packages/server/src/platform/files/storage
 import { newBusinessCode } from '../packages/server/src/platform/ids.js';
 import { seedDictionaries } from '../packages/server/src/seed/dictionarySeed.js';
 import { seedPlatform } from '../packages/server/src/seed/platformSeed.js';
+import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCANS = Number(process.env.BENCH_SCANS ?? 10_000_000);
@@ -36,25 +36,6 @@ const TZ = 'Asia/Shanghai';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -147,7 +128,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase(SERVER_URL);
   console.log(`statistics bench: ${SCANS.toLocaleString('en')} scan records, PostgreSQL ${scratch.url.replace(/\/\/[^@]*@/, '//')}`);
   console.log(`machine: ${os.cpus().length} CPUs, load average ${load()} (1 / 5 / 15 min)`);
   const config = loadConfig({ DATABASE_URL: scratch.url, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATS_ROLLUP_SECONDS: '0', BUSINESS_TIME_ZONE: TZ });
