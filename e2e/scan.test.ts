@@ -309,7 +309,7 @@ describe('public scan pages on a phone in Chromium', () => {
     await page.getByTestId('simulator-result').waitFor();
     expect(await verdictOf(page)).toBe('GENUINE');
     expect(await page.getByTestId('simulator-region').textContent()).toMatch(/江苏/);
-    expect(await page.getByTestId('simulator-client-type').textContent()).toContain('WECHAT');
+    expect(await page.getByTestId('simulator-client-type').textContent()).toBe('客户端类型：微信');
 
     // The consumer's first check of that code is still the first.
     const consumer = await context.newPage();

@@ -120,7 +120,7 @@ export function SimulatorForm() {
           <section className="scan-section scan-tool">
             <div className="scan-muted">{t('scan.simulator.notCounted')}</div>
             <div data-testid="simulator-region">{t('scan.simulator.region', { region: region || answer.place.ip })}</div>
-            <div data-testid="simulator-client-type">{t('scan.simulator.clientType', { type: answer.clientType })}</div>
+            <div data-testid="simulator-client-type">{t('scan.simulator.clientType', { type: t(`statistics.clientType.${answer.clientType}`) })}</div>
             <div>{t('scan.simulator.os', { os: answer.os || '-' })}</div>
           </section>
           <ResultView result={answer.result} />
