@@ -87,8 +87,8 @@ export async function seedDemoProducts(db: Kysely<DB>, companyId: string, userId
         origin: '北京市大兴区庞各庄镇',
         harvest_date: '2025-06-15',
         farming_records: jsonb([
-          { kind: 'SOWING', date: '2025-03-12', operator: '王建国', material: '种子 1.5kg', images: [] },
-          { kind: 'FERTILISING', date: '2025-04-20', operator: '李秀英', material: '腐熟羊粪 2t/亩', images: [] },
+          { kind: 'SOWING', date: '2025-03-12', operator: '王建国', material: '西瓜种子 1.5kg', images: [] },
+          { kind: 'FERTILISING', date: '2025-04-20', operator: '李秀英', material: '腐熟农家肥 羊粪 2t/亩', images: [] },
           { kind: 'PICKING', date: '2025-06-15', operator: '王建国', material: '', images: [] },
         ]),
         inspection_reports: jsonb([]),

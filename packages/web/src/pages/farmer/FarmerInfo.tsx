@@ -89,7 +89,6 @@ export default function FarmerInfo() {
       sorter: true,
       render: (_, row) => (row.regionCode ? `${row.regionName}（${row.regionCode}）` : EMPTY),
     },
-    { key: 'plantingBase', dataIndex: 'plantingBase', title: t('farmer.plantingBase'), ellipsis: true, render: (v: string) => v || EMPTY },
     { key: 'plantingArea', dataIndex: 'plantingArea', title: t('farmer.plantingArea'), sorter: true, render: (v: string | null) => v ?? EMPTY },
     {
       key: 'products',
