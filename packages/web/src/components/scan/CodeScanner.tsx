@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Input, type InputRef } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { CameraOutlined, ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { codeFromScan } from '@rd/contract';
@@ -34,10 +34,10 @@ export interface CodeScannerProps {
  */
 export function CodeScanner({ onScan, placeholder, testId = 'scan-input' }: CodeScannerProps) {
   const { t } = useTranslation();
-  const inputRef = useRef<InputRef>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [cameraOn, setCameraOn] = useState(false);
   const [unreadable, setUnreadable] = useState('');
+  const [text, setText] = useState('');
 
   const accept = useCallback(
     (text: string) => {
@@ -59,18 +59,17 @@ export function CodeScanner({ onScan, placeholder, testId = 'scan-input' }: Code
     if (event.key !== 'Enter' && event.key !== 'Tab') return;
     // Keep the focus here for the next label (a scanner's trailing Tab would move it away).
     event.preventDefault();
-    const input = event.currentTarget;
-    const text = input.value;
-    input.value = '';
-    if (text.trim() !== '') accept(text);
+    const typed = event.currentTarget.value;
+    setText('');
+    if (typed.trim() !== '') accept(typed);
   };
 
   return (
     <div className="code-scanner">
       <div className="code-scanner__row">
-        {/* Uncontrolled: a scanner types faster than a render per keystroke would keep up with. */}
         <Input
-          ref={inputRef}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
           className="code-scanner__input"
           prefix={<ScanOutlined />}
           placeholder={placeholder ?? t('scanner.placeholder')}

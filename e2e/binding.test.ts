@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOKEN_HEADER } from '@rd/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let demoPassword = '';
+let boxCode = '';
+let itemCodes: string[] = [];
+
+/** A phone held by a worker on the packing line. */
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+async function api<T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  if (envelope.code !== 'SUCCESS') throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Codes of a new rule of the demo company, made through the real generation job. */
+async function generatedCodes(token: string, kind: 'ITEM' | 'BOX', quantity: number): Promise<string[]> {
+  const rule = await api<{ id: string }>(token, 'POST', '/acc/api/rule/add', {
+    ruleName: `E2E ${kind} ${Date.now()}`,
+    kind,
+    bodyLength: 12,
+    alphabet: 'CROCKFORD32',
+    checkScheme: 'MOD37_36',
+  });
+  const job = await api<{ id: string }>(token, 'POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity });
+  const deadline = Date.now() + 30_000;
+  while ((await api<{ status: string }>(token, 'GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
+    if (Date.now() > deadline) throw new Error(`generation job ${job.id} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const page = await api<{ list: Array<{ code: string }> }>(token, 'POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 50 });
+  return page.list.map((c) => c.code);
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
+  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
+  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  const login = await fetch(`${server.baseUrl}/acc/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: demoPassword }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  itemCodes = await generatedCodes(token, 'ITEM', 3);
+  [boxCode = ''] = await generatedCodes(token, 'BOX', 1);
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** What a keyboard-wedge scanner does: types the label's text into the focused input and presses Enter. */
+async function scan(page: Page, testId: string, text: string) {
+  const input = page.getByTestId(testId);
+  await input.focus();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+describe('packing a box in Chromium', () => {
+  it('a worker signs in on /codeBinding, packs three items by scanner input and sees them on /boxCodeView', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/codeBinding`);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(demoPassword);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('staff-name').textContent()).toBe('王建国');
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // An item label where the box belongs is refused with the reason.
+    await scan(page, 'box-scan-input', itemCodes[0] as string);
+    await expect.poll(() => page.getByTestId('box-error').textContent()).toContain('不是箱码');
+
+    // The box label as its printed URL, then the three items (one with a scanner's trailing Tab).
+    await scan(page, 'box-scan-input', `${server.baseUrl}/antiCounterfeiting?code=${boxCode}`);
+    await expect.poll(() => page.getByTestId('open-box').textContent()).toBe(boxCode);
+    await scan(page, 'scan-input', itemCodes[0] as string);
+    await scan(page, 'scan-input', itemCodes[1] as string);
+    const input = page.getByTestId('scan-input');
+    await page.keyboard.type(itemCodes[2] as string);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByTestId('box-count').textContent()).toBe('3');
+    expect(await page.getByTestId('tally-ok').count()).toBe(3);
+
+    // The box label scanned as an item: a clear refusal, the tally keeps it, the count does not move.
+    await scan(page, 'scan-input', boxCode);
+    await expect.poll(() => page.getByTestId('tally-error').first().textContent()).toContain('不是单品码');
+    expect(await page.getByTestId('packed-now').textContent()).toBe('3');
+
+    await page.getByTestId('finish-box').click();
+    await page.getByTestId('box-finished').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === '/boxCodeView');
+    await page.getByTestId('box-staff-view').waitFor();
+    const listed = await page.getByTestId('box-item').allTextContents();
+    expect(listed).toHaveLength(3);
+    for (const code of itemCodes) expect(listed.some((text) => text.includes(code))).toBe(true);
+    expect(await page.getByTestId('box-view-count').textContent()).toBe('3');
+  });
+
+  it('shows a visitor without a session only how many items of which products the box holds', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/boxCodeView?code=${boxCode}`);
+    await page.getByTestId('box-public-view').waitFor();
+    expect(await page.getByTestId('box-view-count').textContent()).toBe('3');
+    const text = (await page.locator('main').textContent()) ?? '';
+    for (const code of itemCodes) expect(text).not.toContain(code);
+  });
+});
