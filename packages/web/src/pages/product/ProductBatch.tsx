@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { BATCH_NO_MAX, PERMISSIONS, type BatchPageQuery, type BatchRow } from '@rd/contract';
+import { FARMERS_QUERY_KEY } from '../../api/farmer';
 import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
 import { BATCHES_QUERY_KEY, deleteBatch, exportBatchCodes, fetchBatchPage } from '../../api/productBatch';
 import { PagedTable } from '../../components/PagedTable';
@@ -54,6 +55,7 @@ export default function ProductBatch() {
     onSuccess: async () => {
       void message.success(t('common.operationSuccess'));
       await queryClient.invalidateQueries({ queryKey: BATCHES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: FARMERS_QUERY_KEY });
     },
   });
 

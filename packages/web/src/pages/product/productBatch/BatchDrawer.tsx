@@ -17,6 +17,7 @@ import {
   validationMessage,
   type BatchDetail,
 } from '@rd/contract';
+import { FARMERS_QUERY_KEY } from '../../../api/farmer';
 import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../../api/product';
 import { BATCHES_QUERY_KEY, addBatch, editBatch, fetchBatch } from '../../../api/productBatch';
 import { isHttpError } from '../../../api/HttpError';
@@ -62,6 +63,8 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
     onSuccess: async () => {
       void message.success(t('common.operationSuccess'));
       await queryClient.invalidateQueries({ queryKey: BATCHES_QUERY_KEY });
+      // growers count and list the batches that name them
+      await queryClient.invalidateQueries({ queryKey: FARMERS_QUERY_KEY });
       onClose();
     },
     onError: (error) => {
