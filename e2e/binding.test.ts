@@ -11,6 +11,9 @@ let browser: Browser;
 let demoPassword = '';
 let boxCode = '';
 let itemCodes: string[] = [];
+/** Items for the batch-binding page, kept apart from the packed ones. */
+let lineCodes: string[] = [];
+let demoToken = '';
 
 /** A phone held by a worker on the packing line. */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
@@ -55,7 +58,10 @@ beforeAll(async () => {
     body: JSON.stringify({ username: 'demo', password: demoPassword }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  itemCodes = await generatedCodes(token, 'ITEM', 3);
+  demoToken = token;
+  const items = await generatedCodes(token, 'ITEM', 5);
+  itemCodes = items.slice(0, 3);
+  lineCodes = items.slice(3);
   [boxCode = ''] = await generatedCodes(token, 'BOX', 1);
   browser = await launchBrowser();
 }, 120_000);
@@ -124,5 +130,38 @@ describe('packing a box in Chromium', () => {
     expect(await page.getByTestId('box-view-count').textContent()).toBe('3');
     const text = (await page.locator('main').textContent()) ?? '';
     for (const code of itemCodes) expect(text).not.toContain(code);
+  });
+});
+
+describe('binding codes to a batch in Chromium', () => {
+  it('a worker picks a product and batch on /codeBindingProduce, binds scanned codes, sees refusals and undoes the last', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/codeBindingProduce`);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(demoPassword);
+    await page.getByTestId('login-submit').click();
+    // The first product and its first batch, chosen with the keyboard (the open list's first option is active).
+    await page.getByTestId('bind-product').click();
+    await page.locator('.ant-select-item-option-active').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bind-batch').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active').last().waitFor();
+    await page.keyboard.press('Enter');
+
+    await scan(page, 'scan-input', lineCodes[0] as string);
+    await scan(page, 'scan-input', lineCodes[1] as string);
+    await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('2');
+    // A box code cannot be bound to a batch.
+    await scan(page, 'scan-input', boxCode);
+    await expect.poll(() => page.getByTestId('tally-error').first().textContent()).toContain('不是单品码');
+
+    const status = async (code: string) =>
+      (await api<{ status: string; batchId: string | null }>(demoToken, 'GET', `/acc/api/code/getByCode?code=${code}`)).status;
+    expect(await status(lineCodes[1] as string)).toBe('ACTIVATED');
+    await page.getByTestId('undo-last').click();
+    await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('1');
+    expect(await status(lineCodes[1] as string)).toBe('NOT_ACTIVATED');
+    expect(await status(lineCodes[0] as string)).toBe('ACTIVATED');
   });
 });
