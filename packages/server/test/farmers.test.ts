@@ -268,6 +268,20 @@ describe('growers', () => {
     expect(links).toEqual([]);
   });
 
+  it('never leave a batch naming a deleted grower when delete and batch save race', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const farmer = await addFarmer(adminA, { name: `竞速 ${round}` });
+      const [removed, batch] = await Promise.all([
+        post(adminA, `${API}/deleteById`, { id: farmer.id }),
+        post<BatchDetail>(adminA, '/acc/api/productBatch/add', { productId: productA, batchNo: `RACE-${round}`, farmerId: farmer.id }),
+      ]);
+      // one of them wins, the other is told why; nothing fails half-way
+      const outcome = `${removed.body.code}/${batch.body.code}`;
+      expect(['SUCCESS/NOT_FOUND', 'FARMER_HAS_BATCHES/SUCCESS']).toContain(outcome);
+      if (batch.body.code === 'SUCCESS') await post(adminA, '/acc/api/productBatch/deleteById', { id: batch.body.data.id });
+    }
+  });
+
   it('lose a product’s link when the product is deleted', async () => {
     const product = (await post<ProductDetail>(adminA, '/acc/api/product/add', { name: '早春红玉' })).body.data.id;
     const farmer = await addFarmer(adminA, { name: '冯小满', productIds: [product, productA] });
