@@ -243,7 +243,11 @@ describe('company info state machine', () => {
 
 describe('auditors and tenancy', () => {
   it('lists reports of every company, paged, by status and by name', async () => {
-    await expectStatus(adminB, 'report', { ...REPORT, fullName: '乙方瓜果合作社' }, 'DRAFT');
+    // A's credit code is A's (copied to A's company when it passed): B may not report it as its own
+    const taken = await post(adminB, 'report', { ...REPORT, fullName: '乙方瓜果合作社' });
+    expect(taken.body.code).toBe('DUPLICATE');
+    expect(fields(taken)).toEqual(['licenseNumber']);
+    await expectStatus(adminB, 'report', { ...REPORT, fullName: '乙方瓜果合作社', licenseNumber: '91440300708461136T' }, 'DRAFT');
     await expectStatus(adminB, 'submit', {}, 'SUBMITTED');
     const submitted = await post<PageResult<CompanyInfoRow>>(auditor, 'pageList', { pageNum: 1, pageSize: 10, status: 'SUBMITTED' });
     expect(submitted.body.code).toBe('SUCCESS');

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { USCC_ALPHABET, usccCheckChar } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/platform/auth/password.js';
 import type { DB } from '../../src/platform/db/schema.js';
@@ -18,8 +20,16 @@ export async function createCompany(db: Kysely<DB>, name: string, options: { app
   return row.id;
 }
 
-/** A real, public unified social credit code (GB 32100-2015 check character 3) for test companies. */
-export const TEST_LICENSE_NUMBER = '91350100M000100Y43';
+/**
+ * A unified social credit code of its own for a test company: an enterprise (91) of Haidian, Beijing
+ * (110108), nine random characters and the GB 32100-2015 check character. One code registers one company.
+ */
+export function testLicenseNumber(): string {
+  const random = randomBytes(9);
+  let body = '91110108';
+  for (const b of random) body += USCC_ALPHABET[b % USCC_ALPHABET.length];
+  return body + usccCheckChar(body);
+}
 
 /**
  * Gives the company approved company info (reported, submitted and passed), named like the company, so
@@ -27,7 +37,7 @@ export const TEST_LICENSE_NUMBER = '91350100M000100Y43';
  */
 export async function approveCompanyInfo(db: Kysely<DB>, companyId: string): Promise<void> {
   const company = await db.selectFrom('company').select('full_name').where('id', '=', companyId).executeTakeFirstOrThrow();
-  await writeApprovedInfo(db, companyId, namedSnapshot(company.full_name, TEST_LICENSE_NUMBER), { reporter: null, auditor: null });
+  await writeApprovedInfo(db, companyId, namedSnapshot(company.full_name, testLicenseNumber()), { reporter: null, auditor: null });
 }
 
 /** Inserts a user with the given built-in or custom role codes. */

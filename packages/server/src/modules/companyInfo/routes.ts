@@ -15,6 +15,7 @@ import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/http/appError.js';
 import { ok } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { auditImage, auditPage, auditPass, auditReject, auditView, editReport, ownCompanyInfo, report, submit, unSubmit } from './service.js';
 import { answerRefusalsIn } from './transitionRefused.js';
@@ -45,7 +46,7 @@ function declareRoutes(app: App, { db, storage }: AppContext) {
   app.post(`${BASE}/report`, {
     config: { access: { permission: PERMISSIONS.companyInfoEdit }, audit: logged('INSERT') },
     schema: { tags: TAGS, summary: 'First report of the company’s info (a DRAFT)', body: companyInfoReportBodySchema, response: VIEW },
-    handler: async (request) => ok(request, await report(db, currentPrincipal(request), request.body)),
+    handler: async (request) => ok(request, await report(db, currentPrincipal(request), request.body, requestLang(request))),
   });
 
   app.post(`${BASE}/editReport`, {
@@ -56,7 +57,7 @@ function declareRoutes(app: App, { db, storage }: AppContext) {
       body: companyInfoReportBodySchema,
       response: VIEW,
     },
-    handler: async (request) => ok(request, await editReport(db, currentPrincipal(request), request.body)),
+    handler: async (request) => ok(request, await editReport(db, currentPrincipal(request), request.body, requestLang(request))),
   });
 
   app.post(`${BASE}/submit`, {

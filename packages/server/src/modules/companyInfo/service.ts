@@ -2,6 +2,7 @@ import {
   companyInfoActionAllowed,
   type CompanyInfoAction,
   type CompanyInfoFields,
+  type Lang,
   type companyInfoPageQuerySchema,
   type companyInfoViewSchema,
 } from '@rd/contract';
@@ -27,6 +28,7 @@ import {
   updateInfo,
   type LockedInfo,
 } from './store.js';
+import { assertLicenseFree } from './licenseUnique.js';
 import { TransitionRefused } from './transitionRefused.js';
 
 /*
@@ -45,10 +47,14 @@ type PageQuery = z.infer<typeof companyInfoPageQuerySchema>;
 /** As the server answers it (times as Date; the web client reads them as text). */
 type CompanyInfoView = z.infer<typeof companyInfoViewSchema>;
 
-/** Logo and licence are pictures the company stored itself; another company's file counts as missing. */
-async function checkImages(db: Kysely<DB>, companyId: string, fields: CompanyInfoFields): Promise<void> {
+/**
+ * Logo and licence are pictures the company stored itself (another company's file counts as missing), and
+ * the credit code is not another company's.
+ */
+async function checkReferences(trx: Kysely<DB>, companyId: string, fields: CompanyInfoFields, lang: Lang): Promise<void> {
   const ids = [fields.logoFileId, fields.licenseFileId].filter((id): id is string => id !== null);
-  await assertCompanyFiles(db, companyId, ids, 'image');
+  await assertCompanyFiles(trx, companyId, ids, 'image');
+  await assertLicenseFree(trx, fields.licenseNumber, lang, companyId);
 }
 
 /**
@@ -76,10 +82,10 @@ export function ownCompanyInfo(db: Kysely<DB>, principal: Principal): Promise<Co
 }
 
 /** The first report of the caller's company: a DRAFT of revision 1. */
-export async function report(db: Kysely<DB>, principal: Principal, fields: CompanyInfoFields): Promise<CompanyInfoView> {
+export async function report(db: Kysely<DB>, principal: Principal, fields: CompanyInfoFields, lang: Lang): Promise<CompanyInfoView> {
   const companyId = ownCompany(principal);
   await db.transaction().execute(async (trx) => {
-    await checkImages(trx, companyId, fields);
+    await checkReferences(trx, companyId, fields, lang);
     if (!(await insertFirstReport(trx, companyId, principal.userId, fields))) {
       const current = await lockInfo(trx, companyId);
       throw new TransitionRefused(current?.status ?? null, 'REPORT');
@@ -94,11 +100,11 @@ export async function report(db: Kysely<DB>, principal: Principal, fields: Compa
  * one starts a new draft revision while its approved snapshot stays what the public pages show, and what
  * lets the company keep generating codes, until the new revision passes audit.
  */
-export async function editReport(db: Kysely<DB>, principal: Principal, fields: CompanyInfoFields): Promise<CompanyInfoView> {
+export async function editReport(db: Kysely<DB>, principal: Principal, fields: CompanyInfoFields, lang: Lang): Promise<CompanyInfoView> {
   const companyId = ownCompany(principal);
   await db.transaction().execute(async (trx) => {
     const current = await lockFor(trx, companyId, 'EDIT');
-    await checkImages(trx, companyId, fields);
+    await checkReferences(trx, companyId, fields, lang);
     const revision = current.status === 'APPROVED' ? current.revision + 1 : current.revision;
     await updateInfo(trx, companyId, principal.userId, { ...infoColumns(fields), status: 'DRAFT', revision });
     await recordTransition(trx, { companyId, revision, action: 'EDIT', from: current.status, to: 'DRAFT', actorId: principal.userId });

@@ -1,35 +1,30 @@
 import type { Lang, RegisterResult, registerBodySchema } from '@rd/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/password.js';
 import { isUniqueViolation } from '../../platform/db/constraintErrors.js';
 import type { DB } from '../../platform/db/schema.js';
 import { newBusinessCode } from '../../platform/ids.js';
+import { assertLicenseFree } from '../companyInfo/licenseUnique.js';
 import { duplicateField } from '../product/fieldError.js';
 import { usernameTaken } from '../userinfo/store.js';
 import { FIELD_LABELS } from '../userinfo/texts.js';
 
 type RegisterBody = z.infer<typeof registerBodySchema>;
 
-const LICENSE_LABEL: Record<Lang, string> = { zh_CN: '统一社会信用代码', en_US: 'Unified social credit code' };
-
 const duplicateUsername = (username: string, lang: Lang) => duplicateField('username', FIELD_LABELS[lang].username, username, lang);
-const duplicateLicense = (license: string, lang: Lang) => duplicateField('licenseNumber', LICENSE_LABEL[lang], license, lang);
 
 /**
  * Creates a company and its enterprise administrator, all or nothing. The administrator signs in with the
  * password chosen here (so it need not be changed at once) and holds the built-in ENTERPRISE_ADMIN role.
  * The company starts without company info: it must report it and pass audit before it may generate codes.
- * One credit code registers one company: registrations of the same code queue on an advisory lock, so
- * the check and the insert cannot interleave.
+ * One credit code registers one company (assertLicenseFree).
  */
 export async function registerCompany(db: Kysely<DB>, body: RegisterBody, lang: Lang): Promise<RegisterResult> {
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`company-license:${body.licenseNumber}`}))`.execute(trx);
-      const sameLicense = await trx.selectFrom('company').select('id').where('license_number', '=', body.licenseNumber).executeTakeFirst();
-      if (sameLicense) throw duplicateLicense(body.licenseNumber, lang);
+      await assertLicenseFree(trx, body.licenseNumber, lang);
       if (await usernameTaken(trx, body.username)) throw duplicateUsername(body.username, lang);
       const company = await trx
         .insertInto('company')
