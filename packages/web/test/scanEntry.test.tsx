@@ -35,7 +35,8 @@ function renderPage() {
   );
 }
 
-describe('/mobilePhone', () => {
+// antd forms validate asynchronously; on a busy machine a few rounds of them take seconds.
+describe('/mobilePhone', { timeout: 20_000 }, () => {
   it('checks what is typed before asking: a code is required, letters, digits and dashes only; hidden codes are digits', async () => {
     const calls = mockApi(() => undefined);
     renderPage();

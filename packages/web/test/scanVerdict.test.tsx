@@ -176,7 +176,7 @@ describe('result sections', () => {
   });
 });
 
-describe('checking a code', () => {
+describe('checking a code', { timeout: 20_000 }, () => {
   it('checks once, keeps the verdict for this tab, and shows it again without counting after a reload', async () => {
     // The browser's geolocation (jsdom has none): answers a fixed position at once.
     Object.defineProperty(navigator, 'geolocation', {

@@ -65,11 +65,14 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
     };
   }, [code, initialHiddenCode, settle]);
 
+  // A retry after a failure repeats the last question, digits included.
+  const lastHiddenCode = useRef(initialHiddenCode);
   const ask = (hiddenCode: string | undefined) => {
+    lastHiddenCode.current = hiddenCode;
     setState({ status: 'checking' });
     settle(sharedCheck(code, hiddenCode), Boolean(hiddenCode), () => true);
   };
-  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(initialHiddenCode) };
+  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(lastHiddenCode.current) };
 }
 
 function initialState(code: string, hiddenCode: string | undefined): CheckState {
