@@ -42,6 +42,26 @@ class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
+type Rows = AsyncIterator<ExcelJS.Row>;
+
+async function drain(rows: Rows): Promise<void> {
+  while (!(await rows.next()).done);
+}
+
+/**
+ * Reads what is left of a file after its reader stopped early (too many rows, not the template). exceljs
+ * parks a sheet that comes before the shared strings in a temporary file (Excel writes them in that
+ * order) and deletes it only once the sheet has been read to its end; abandoning the reader would leave
+ * up to the zip limit (100 MB) on disk per refused import. The rest is read in the background, so the
+ * answer does not wait for it.
+ */
+function drainInBackground(current: Rows | null, sheets: AsyncIterator<AsyncIterable<ExcelJS.Row>>): void {
+  void (async () => {
+    if (current) await drain(current);
+    for (let next = await sheets.next(); !next.done; next = await sheets.next()) await drain(next.value[Symbol.asyncIterator]());
+  })().catch(() => undefined);
+}
+
 /**
  * The rows of the first visible worksheet of an .xlsx, read as a stream: the zip is inflated entry by
  * entry and each row is handed over as it is parsed, so a 100,000-row file never exists as a workbook
@@ -57,18 +77,28 @@ export async function* sheetRows(bytes: Buffer): AsyncGenerator<SheetRow> {
     worksheets: 'emit',
     entries: 'ignore',
   });
-  let done = false;
-  for await (const worksheet of reader) {
-    const state = (worksheet as unknown as { state?: string }).state;
-    if (done || state === 'hidden' || state === 'veryHidden') {
-      for await (const _row of worksheet) void _row;
-      continue;
+  // iterated by hand: a for-await loop left early would end the reader without reading the rest
+  const sheets = reader[Symbol.asyncIterator]() as AsyncIterator<AsyncIterable<ExcelJS.Row>>;
+  let current: Rows | null = null;
+  let finished = false;
+  try {
+    let chosen = false;
+    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+      const state = (next.value as unknown as { state?: string }).state;
+      current = next.value[Symbol.asyncIterator]();
+      if (chosen || state === 'hidden' || state === 'veryHidden') {
+        await drain(current);
+        continue;
+      }
+      chosen = true;
+      for (let row = await current.next(); !row.done; row = await current.next()) {
+        // row.values is 1-based (index 0 unused) and sparse
+        const cells = (row.value.values as unknown[]).slice(1);
+        if (cells.some((v) => v !== null && v !== undefined && v !== '')) yield { number: row.value.number, cells };
+      }
     }
-    done = true;
-    for await (const row of worksheet) {
-      // row.values is 1-based (index 0 unused) and sparse
-      const cells = (row.values as unknown[]).slice(1);
-      if (cells.some((v) => v !== null && v !== undefined && v !== '')) yield { number: row.number, cells };
-    }
+    finished = true;
+  } finally {
+    if (!finished) drainInBackground(current, sheets);
   }
 }
