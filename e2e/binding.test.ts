@@ -4,6 +4,7 @@ import { TOKEN_HEADER } from '@rd/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { qrCameraFile } from './support/fakeCamera.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -163,5 +164,41 @@ describe('binding codes to a batch in Chromium', () => {
     await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('1');
     expect(await status(lineCodes[1] as string)).toBe('NOT_ACTIVATED');
     expect(await status(lineCodes[0] as string)).toBe('ACTIVATED');
+  });
+});
+
+describe('camera scanning in Chromium', () => {
+  it('reads a printed box label (its scan-page URL) through the phone camera and opens the box', async () => {
+    // Chromium's fake camera films a QR label carrying the box code's URL; camera access is granted.
+    const camera = qrCameraFile(`https://trace.example.com/antiCounterfeiting?code=${boxCode}`);
+    const filming = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera}`]);
+    try {
+      const page = await (await filming.newContext(PHONE)).newPage();
+      page.setDefaultTimeout(30_000);
+      // Keep every camera stream the page opens, to check afterwards that each was stopped.
+      await page.addInitScript(() => {
+        const streams: MediaStream[] = [];
+        (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams = streams;
+        const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          streams.push(stream);
+          return stream;
+        };
+      });
+      await page.goto(`${server.baseUrl}/boxCodeView`);
+      await page.getByTestId('scan-camera').click();
+      await page.waitForURL((u) => u.searchParams.get('code') === boxCode);
+      expect(await page.getByTestId('box-public-view').textContent()).toContain(boxCode);
+      // The scanner that read the label is gone, and with it the camera: every track has ended.
+      const tracks = await page.evaluate(() =>
+        (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams.flatMap((s) => s.getTracks().map((t) => t.readyState)),
+      );
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks.every((state) => state === 'ended')).toBe(true);
+    } finally {
+      await filming.close();
+      fs.rmSync(path.dirname(camera), { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
  * Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch) and no background
  * traffic: the machine's network is closed and Chromium would otherwise keep trying to reach out.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -16,6 +16,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
