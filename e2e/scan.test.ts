@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -46,6 +47,19 @@ async function signIn(username: string): Promise<string> {
   return data.token;
 }
 
+/** A small one-colour PNG, uploaded as a product image of the signed-in company; its stored file id. */
+async function uploadPicture(token: string, rgb: [number, number, number]): Promise<string> {
+  const png = new PNG({ width: 40, height: 30 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, 255], i);
+  const form = new FormData();
+  form.append('place', 'productImage');
+  form.append('file', new Blob([new Uint8Array(PNG.sync.write(png))], { type: 'image/png' }), 'melon.png');
+  const res = await fetch(`${server.baseUrl}/acc/file/uploadFile`, { method: 'POST', headers: { 'x-rd-request-apitoken': token }, body: form });
+  const envelope = (await res.json()) as Envelope<{ fileId: string }>;
+  if (envelope.code !== 'SUCCESS') throw new Error(`upload: ${envelope.code} ${envelope.msg}`);
+  return envelope.data.fileId;
+}
+
 interface Fixture {
   urls: string[];
   codes: string[];
@@ -85,6 +99,7 @@ async function setUpCompany(): Promise<Fixture> {
     unit: '个',
     brand: '庞各庄',
     description: '沙地种植，皮薄瓤脆。',
+    images: [await uploadPicture(demo, [40, 160, 60]), await uploadPicture(demo, [220, 60, 60])],
   });
   const batchNo = `E2E${Date.now().toString().slice(-8)}`;
   const batch = await api<{ id: string }>('POST', '/acc/api/productBatch/add', demo, {
@@ -206,6 +221,15 @@ describe('public scan pages on a phone in Chromium', () => {
     // The approved company info, its text shown as typed (the tag is text, not markup).
     expect(await first.getByTestId('scan-company').textContent()).toContain(fixture.introduction);
     expect(await first.locator('[data-testid="scan-company"] b').count()).toBe(0);
+    // The product's pictures come through the public image URL of this code and open in the viewer.
+    const slide = first.locator('.slick-slide:not(.slick-cloned) [data-testid="scan-image"] img').first();
+    expect(await slide.getAttribute('src')).toMatch(/^\/acc\/api\/securityCode\/image\/[0-9a-f-]+\?code=/);
+    await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+    await first.locator('.slick-slide:not(.slick-cloned) [data-testid="scan-image"]').first().click();
+    const viewer = first.locator('.ant-image-preview img').first();
+    await viewer.waitFor();
+    expect(await viewer.getAttribute('src')).toBe(await slide.getAttribute('src'));
+    await first.keyboard.press('Escape');
     // Nothing is wider than the phone.
     expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
