@@ -16,7 +16,7 @@ export function KeyFigures({ range, testId = 'key-figures' }: { range: StatRange
   return (
     <Row gutter={[12, 12]} data-testid={testId}>
       {FIGURES.map((name) => (
-        <Col key={name} xs={12} md={8} xl={Math.floor(24 / FIGURES.length)} flex="auto">
+        <Col key={name} flex="1 1 180px">
           <Card size="small">
             <Figure
               title={t(`statistics.${name}`)}

@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import {
   PERMISSIONS,
   PROVINCES,
+  provinceByCode,
   SCAN_CLIENT_TYPES,
   SCAN_VERDICTS,
   type ScanRecordFilters,
@@ -60,9 +61,14 @@ export default function Record() {
   });
   const exporting = useMutation({ mutationFn: () => exportScanRecords(searched, t('statistics.record.exportFileName')) });
 
-  const place = (r: ScanRecordRow) => [r.country, r.province, r.city].filter(Boolean).join(' ') || EMPTY;
+  // The province by its area code in the reader's language (the IP database's spelling varies), then the city.
+  const place = (r: ScanRecordRow) => {
+    const province = provinceByCode(r.areaCode);
+    const region = province ? (lang === 'en_US' ? province.nameEn : province.shortName) : [r.country, r.province].filter(Boolean).join(' ');
+    return [region, r.city].filter(Boolean).join(' ') || EMPTY;
+  };
   const columns: TableColumnsType<ScanRecordRow> = [
-    { key: 'scannedAt', dataIndex: 'scannedAt', title: t('statistics.record.scannedAt'), className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
+    { key: 'scannedAt', dataIndex: 'scannedAt', title: t('statistics.record.scannedAt'), width: 170, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     { key: 'code', dataIndex: 'code', title: t('statistics.record.code'), ellipsis: true },
     { key: 'product', dataIndex: 'productName', title: t('statistics.record.product'), render: (v: string) => v || EMPTY },
     { key: 'batch', dataIndex: 'batchNo', title: t('statistics.record.batch'), render: (v: string) => v || EMPTY },
