@@ -326,7 +326,11 @@ describe('tenancy matrix', () => {
         });
         const where = `${route.method} ${route.url} with A's ${kind}`;
         const text = JSON.stringify(res.body) + (res.raw ? res.raw.toString('latin1') : '');
-        for (const secret of secrets) expect(text.includes(secret), `${where} leaked ${secret}`).toBe(false);
+        // public scan calls answer whoever holds a code the same, and echo the code the caller sent
+        const echoed = route.access === 'public' ? [a.codeText, a.boxCodeText] : [];
+        for (const secret of secrets) {
+          if (!echoed.includes(secret)) expect(text.includes(secret), `${where} leaked ${secret}`).toBe(false);
+        }
         expect(res.status, where).toBeLessThan(500);
         if (res.body.code === 'NOT_FOUND') refusedById += 1;
       }

@@ -31,6 +31,8 @@ export interface Config {
   /** A code scanned from this many provinces within the window below is suspicious. */
   scanSuspiciousProvinces: number;
   scanSuspiciousWindowMinutes: number;
+  /** Seconds a batch's product, grower and company parts of the scan answer are kept in memory; 0 = never. */
+  scanAnswerCacheSeconds: number;
   /** WeChat official account for JS-SDK signatures; both null = not configured. */
   wxAppId: string | null;
   wxAppSecret: string | null;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxRateLimitPerMinute: int(env.WX_RATE_LIMIT_PER_MINUTE, 60, 'WX_RATE_LIMIT_PER_MINUTE'),
     scanSuspiciousProvinces: Math.max(2, int(env.SCAN_SUSPICIOUS_PROVINCES, 2, 'SCAN_SUSPICIOUS_PROVINCES')),
     scanSuspiciousWindowMinutes: Math.max(1, int(env.SCAN_SUSPICIOUS_WINDOW_MINUTES, 30, 'SCAN_SUSPICIOUS_WINDOW_MINUTES')),
+    scanAnswerCacheSeconds: int(env.SCAN_ANSWER_CACHE_SECONDS, 10, 'SCAN_ANSWER_CACHE_SECONDS'),
     wxAppId: env.WX_APP_ID || null,
     wxAppSecret: env.WX_APP_SECRET || null,
     wxApiBase: (env.WX_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),

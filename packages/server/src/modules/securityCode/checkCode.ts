@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseScannedCode, SCAN_CODE_MAX, type ScanCheckResult } from '@rd/contract';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { placeText } from '../../platform/geo/ipRegion.js';
 import { runCheckStatement, type CheckInput, type CheckRow, type HiddenState } from './checkStatement.js';
 import { hiddenCodeMatches } from './hiddenCodeCheck.js';
+import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
 import type { ScanContext } from './scanContext.js';
 import { scanToken } from './scanToken.js';
@@ -23,7 +25,7 @@ export interface CheckRequest {
  * the verdict the digits earn). See checkStatement.ts for the counting and the suspicious rule.
  */
 export async function checkCode(
-  db: Kysely<DB>,
+  { db, pool, answers }: { db: Kysely<DB>; pool: pg.Pool | null; answers: AnswerPartsSource },
   config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
   request: CheckRequest,
   context: ScanContext,
@@ -51,19 +53,24 @@ export async function checkCode(
     suspiciousWindowSeconds: config.scanSuspiciousWindowMinutes * 60,
     suspiciousProvinces: config.scanSuspiciousProvinces,
   };
-  let row = await runCheckStatement(db, input, options);
+  let row = await runCheckStatement(db, pool, input, options);
   if (row.record_id === null && row.code_id !== null) {
     // the rule has a hidden code and one was given: verify it, then record what it earns
     const length = row.hidden_length ?? 0;
     const matched = row.secret !== null && hiddenCodeMatches(row.secret, code, length, given);
     const hidden: HiddenState = matched ? 'MATCHED' : 'MISMATCHED';
-    row = await runCheckStatement(db, { ...input, hidden }, options);
+    row = await runCheckStatement(db, pool, { ...input, hidden }, options);
   }
-  return answerOf(code, row, options.simulate ? null : scanToken(row.record_id, attachToken));
+  const token = options.simulate ? null : scanToken(row.record_id, attachToken);
+  const shows = row.company_id !== null && row.verdict !== 'NOT_FOUND' && row.verdict !== 'SECURITY_CODE_MISMATCH';
+  const parts = shows ? await answers.parts(row.company_id as string, row.product_id, row.batch_id) : NO_PARTS;
+  return answerOf(code, row, parts, token);
 }
 
+const NO_PARTS: AnswerParts = { product: null, batch: null, grower: null, company: null };
+
 /** The answer: nothing but the verdict for unknown codes and wrong hidden codes; the company for codes not in force. */
-export function answerOf(code: string, row: CheckRow, token: string | null): ScanCheckResult {
+export function answerOf(code: string, row: CheckRow, parts: AnswerParts, token: string | null): ScanCheckResult {
   const verdict = row.verdict ?? 'NOT_FOUND';
   const counted = verdict === 'GENUINE' || verdict === 'REPEATED';
   const known = verdict !== 'NOT_FOUND' && verdict !== 'SECURITY_CODE_MISMATCH';
@@ -81,9 +88,9 @@ export function answerOf(code: string, row: CheckRow, token: string | null): Sca
     suspicious: counted && row.suspicious === true,
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,
-    product: counted ? productAnswer(code, row) : null,
-    batch: counted ? batchAnswer(code, row) : null,
-    grower: counted ? growerAnswer(code, row) : null,
-    company: known ? companyAnswer(code, row.approved) : null,
+    product: counted && parts.product ? productAnswer(code, parts.product) : null,
+    batch: counted && parts.batch ? batchAnswer(code, parts.batch) : null,
+    grower: counted && parts.grower ? growerAnswer(code, parts.grower) : null,
+    company: known ? companyAnswer(code, parts.company) : null,
   };
 }

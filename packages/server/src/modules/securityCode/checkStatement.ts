@@ -1,6 +1,8 @@
 import type { ScanClientTypeValue, ScanVerdictValue } from '@rd/contract';
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { CompanyInfoSnapshot, DB, FarmingRecordJson, InspectionReportJson } from '../../platform/db/schema.js';
+import type pg from 'pg';
+import type { DB } from '../../platform/db/schema.js';
 
 /**
  * What the check knows of the hidden code before the statement runs:
@@ -39,6 +41,8 @@ export interface CheckRow {
   code_id: string | null;
   company_id: string | null;
   status: 'NOT_ACTIVATED' | 'ACTIVATED' | 'VOIDED' | null;
+  product_id: string | null;
+  batch_id: string | null;
   hidden_length: number | null;
   repeat_threshold: number | null;
   secret: Uint8Array | null;
@@ -50,39 +54,15 @@ export interface CheckRow {
   first_province: string | null;
   first_city: string | null;
   suspicious: boolean | null;
-  product_name: string | null;
-  gtin: string | null;
-  spec: string | null;
-  unit: string | null;
-  brand: string | null;
-  description: string | null;
-  images: string[] | null;
-  attributes: Array<{ key: string; label: string; labelEn: string; type: string; value: string }> | null;
-  batch_no: string | null;
-  production_date: string | null;
-  expiry_date: string | null;
-  harvest_date: string | null;
-  origin: string | null;
-  farming_records: FarmingRecordJson[] | null;
-  inspection_reports: InspectionReportJson[] | null;
-  farmer_name: string | null;
-  farmer_phone: string | null;
-  region_name: string | null;
-  planting_base: string | null;
-  planting_area: string | null;
-  varieties: string | null;
-  certifications: string | null;
-  farmer_photo: string | null;
-  approved: CompanyInfoSnapshot | null;
 }
 
 /**
  * The whole consumer check in ONE statement (one round trip, one implicit transaction): find the code,
  * count the scan with INSERT … ON CONFLICT (code_id) DO UPDATE … RETURNING (the row lock serialises
- * simultaneous checks of one code, so they get counts 1, 2, 3 …), write the scan record with the verdict
- * and the count, and read what the answer shows (product, attributes marked for the scan page, batch,
- * grower, approved company info). Failures are recorded by the same statement: an unknown code is a
- * scan record without a code id.
+ * simultaneous checks of one code, so they get counts 1, 2, 3 …) and write the scan record with the
+ * verdict and the count. Failures are recorded by the same statement: an unknown code is a scan record
+ * without a code id. What the answer shows of the product, batch, grower and company is read apart
+ * (answerParts.ts), shared by every code of a batch.
  *
  * Suspicious: the count passes the rule's repeat threshold, or the code has been scanned from
  * `suspiciousProvinces` regions (area codes; countries abroad) within a window that starts with the first
@@ -90,11 +70,33 @@ export interface CheckRow {
  */
 export async function runCheckStatement(
   db: Kysely<DB>,
+  pool: pg.Pool | null,
   input: CheckInput,
   options: { simulate?: { companyId: string | null } } = {},
 ): Promise<CheckRow> {
+  const statement = checkStatement(input, options);
+  if (!pool) return (await statement.execute(db)).rows[0] as CheckRow;
+  // On PostgreSQL the statement is prepared once per connection: planning this CTE costs more than running it.
+  const compiled = statement.compile(db);
+  const result = await pool.query<CheckRow>({ name: preparedName(compiled.sql), text: compiled.sql, values: compiled.parameters as unknown[] });
+  return result.rows[0] as CheckRow;
+}
+
+/** One name per statement text (the text varies only with the mode: check, simulation, company filter). */
+const names = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `scan_check_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+export function checkStatement(input: CheckInput, options: { simulate?: { companyId: string | null } } = {}) {
   const simulate = options.simulate;
-  const region = input.regionKey === '' ? sql`'{}'::text[]` : sql`ARRAY[${input.regionKey}]::text[]`;
+  // one text whatever the region, so the prepared statement is reused
+  const region = sql`CASE WHEN ${input.regionKey}::text = '' THEN '{}'::text[] ELSE ARRAY[${input.regionKey}::text] END`;
   const windowStart = sql`now() - ${input.suspiciousWindowSeconds}::int * interval '1 second'`;
   // the regions of the window after this scan, from the row before it (s) and this scan (EXCLUDED)
   const regionsAfter = sql`CASE WHEN s.recent_since > ${windowStart}
@@ -127,7 +129,7 @@ export async function runCheckStatement(
       FROM c LEFT JOIN code_scan s ON s.code_id = c.id
       WHERE ${counts}`;
   const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}` : sql``;
-  const result = await sql<CheckRow>`
+  return sql<CheckRow>`
     WITH c AS (
       SELECT c.id, c.code, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
@@ -154,27 +156,13 @@ export async function runCheckStatement(
       WHERE NOT (coalesce(c.hidden_length, 0) > 0 AND ${input.hidden} = 'GIVEN')
       RETURNING id, verdict
     )
-    SELECT c.id AS code_id, c.company_id, c.status, c.hidden_length, c.repeat_threshold,
+    SELECT c.id AS code_id, c.company_id, c.status, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold,
            CASE WHEN c.hidden_length > 0 AND ${input.hidden} = 'GIVEN'
              THEN (SELECT cs.secret FROM company_secret cs WHERE cs.company_id = c.company_id) END AS secret,
            rec.id AS record_id, rec.verdict,
-           counted.scan_count, counted.first_scan_at, counted.first_country, counted.first_province, counted.first_city, counted.suspicious,
-           p.name AS product_name, p.gtin, p.spec, p.unit, p.brand, p.description, p.images,
-           (SELECT json_agg(json_build_object('key', ta.attr_key, 'label', ta.label, 'labelEn', ta.label_en, 'type', ta.type, 'value', v.value)
-                            ORDER BY ta.sort, ta.attr_key)
-              FROM template_attribute ta JOIN product_attr_value v ON v.product_id = p.id AND v.attr_key = ta.attr_key
-             WHERE ta.template_id = p.template_id AND ta.show_on_scan AND v.value <> '') AS attributes,
-           b.batch_no, b.production_date, b.expiry_date, b.harvest_date, b.origin, b.farming_records, b.inspection_reports,
-           f.name AS farmer_name, f.phone AS farmer_phone, f.region_name, f.planting_base, f.planting_area::text AS planting_area,
-           f.varieties, f.certifications, f.photo_file_id AS farmer_photo,
-           ci.approved
+           counted.scan_count, counted.first_scan_at, counted.first_country, counted.first_province, counted.first_city, counted.suspicious
     FROM (SELECT 1) AS one
       LEFT JOIN c ON true
       LEFT JOIN counted ON true
-      LEFT JOIN rec ON true
-      LEFT JOIN product p ON p.id = c.product_id AND p.company_id = c.company_id
-      LEFT JOIN product_batch b ON b.id = c.batch_id AND b.company_id = c.company_id
-      LEFT JOIN farmer f ON f.id = b.farmer_id AND f.company_id = c.company_id
-      LEFT JOIN company_info ci ON ci.company_id = c.company_id`.execute(db);
-  return result.rows[0] as CheckRow;
+      LEFT JOIN rec ON true`;
 }

@@ -19,6 +19,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { envelope, withLang } from '../../platform/http/schemas.js';
 import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
+import { answerPartsSource } from './answerParts.js';
 import { checkCode } from './checkCode.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
@@ -28,7 +29,8 @@ import { simulateCheck } from './simulateCheck.js';
 const TAGS = ['verification'];
 
 /** Public verification (spec 7.7 securityCode): no session, limited per IP. */
-export async function securityCodeRoutes(app: App, { db, config, storage }: AppContext) {
+export async function securityCodeRoutes(app: App, { db, database, config, storage }: AppContext) {
+  const hot = { db, pool: database.pool, answers: answerPartsSource(db, config.scanAnswerCacheSeconds) };
   preloadIpRegion();
   const store = appRateLimitStore(app, config.redisUrl);
   const scanLimit = perIpLimit(store, 'scan', config.scanRateLimitPerMinute);
@@ -37,13 +39,15 @@ export async function securityCodeRoutes(app: App, { db, config, storage }: AppC
   app.get(SCAN_CHECK_PATH, {
     config: { access: 'public', audit: false },
     onRequest: scanLimit,
+    // the answer is built from typed values: written with JSON.stringify, not checked against the schema again
+    serializerCompiler: () => JSON.stringify,
     schema: {
       tags: TAGS,
       summary: 'Verify a code (and its hidden code): one verdict, counted atomically, always recorded as a scan record',
       querystring: scanCheckQuerySchema,
       response: { 200: envelope(scanCheckResultSchema) },
     },
-    handler: async (request) => ok(request, await checkCode(db, config, request.query, requestScanContext(request))),
+    handler: async (request) => ok(request, await checkCode(hot, config, request.query, requestScanContext(request))),
   });
 
   app.get(SCAN_FARMER_PATH, {
@@ -92,6 +96,6 @@ export async function securityCodeRoutes(app: App, { db, config, storage }: AppC
       response: { 200: envelope(scanSimulateResultSchema) },
     },
     handler: async (request) =>
-      ok(request, await simulateCheck(db, config, currentPrincipal(request), request.body, requestScanContext(request))),
+      ok(request, await simulateCheck(hot, config, currentPrincipal(request), request.body, requestScanContext(request))),
   });
 }

@@ -1,9 +1,7 @@
 import type { ScanSimulateResult, scanSimulateBodySchema } from '@rd/contract';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { Config } from '../../platform/config.js';
-import type { DB } from '../../platform/db/schema.js';
 import { checkCode } from './checkCode.js';
 import { scanContextOf, type ScanContext } from './scanContext.js';
 
@@ -13,14 +11,14 @@ import { scanContextOf, type ScanContext } from './scanContext.js';
  * Company staff simulate their own company's codes only (others answer NOT_FOUND); platform users any.
  */
 export async function simulateCheck(
-  db: Kysely<DB>,
+  database: Parameters<typeof checkCode>[0],
   config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
   principal: Principal,
   body: z.infer<typeof scanSimulateBodySchema>,
   own: ScanContext,
 ): Promise<ScanSimulateResult> {
   const context = scanContextOf(body.ip ?? own.place.ip, body.userAgent ?? own.userAgent);
-  const result = await checkCode(db, config, { code: body.code, hiddenCode: body.hiddenCode }, context, {
+  const result = await checkCode(database, config, { code: body.code, hiddenCode: body.hiddenCode }, context, {
     simulate: { companyId: principal.companyId },
   });
   return { result, place: context.place, clientType: context.clientType, os: context.os };

@@ -1,0 +1,331 @@
+// Public verification under load, on PostgreSQL: GET /acc/api/securityCode/check of the real server against
+// the machine's ceiling, a minimal Fastify + pg handler running only the one SQL statement a check cannot
+// avoid (the atomic count upsert plus the scan-record insert), both driven by autocannon the same way.
+//   1,000,000 activated codes bound to a product and batch (COPY into a scratch database), then for each
+//   server: 50 connections for 30 s over a mix of first checks (codes never checked), repeated checks (a
+//   pool of codes checked before) and unknown codes; req/s, p50, p99, errors; afterwards the scan records
+//   written are compared with the successful checks (they must be equal).
+// Target: real ≥ 70 % of the ceiling's req/s, p99 ≤ 50 ms, no lost scan record.
+// Run: npm run bench:scan   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
+// default 1,000,000; BENCH_SECONDS, default 30; BENCH_CONNECTIONS, default 50). The servers run as child
+// processes with LOG_LEVEL=warn and the per-IP limit off (all load comes from one address). Other work on the
+// machine slows every figure: the load average is printed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { randomCodes } from '../packages/server/src/modules/rule/codeMaker.js';
+import { openDatabase } from '../packages/server/src/platform/db/database.js';
+import { migrate } from '../packages/server/src/platform/db/migrate.js';
+import { newBusinessCode } from '../packages/server/src/platform/ids.js';
+import { namedSnapshot, writeApprovedInfo } from '../packages/server/src/modules/companyInfo/approvedInfo.js';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Codes checked before the run, so "repeated" checks have something to repeat. */
+const REPEAT_POOL = 2_000;
+const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44';
+const root = path.resolve(import.meta.dirname, '..');
+
+// ---------------------------------------------------------------------------------------------------
+// The ceiling: only the statement no check can do without
+// ---------------------------------------------------------------------------------------------------
+
+const CEILING_SQL = `
+  WITH c AS (SELECT id, company_id FROM code WHERE code = $1),
+  counted AS (
+    INSERT INTO code_scan AS s (code_id, company_id, scan_count) SELECT id, company_id, 1 FROM c
+    ON CONFLICT (code_id) DO UPDATE SET scan_count = s.scan_count + 1, last_scan_at = now()
+    RETURNING scan_count)
+  INSERT INTO scan_record (company_id, code_id, code_text, verdict, scan_seq, ip, user_agent)
+  SELECT c.company_id, c.id, $1, CASE WHEN c.id IS NULL THEN 'NOT_FOUND' WHEN counted.scan_count = 1 THEN 'GENUINE' ELSE 'REPEATED' END,
+         counted.scan_count, $2, $3
+  FROM (SELECT 1) one LEFT JOIN c ON true LEFT JOIN counted ON true
+  RETURNING verdict, scan_seq`;
+
+async function serveCeiling(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/acc/api/securityCode/check', async (request) => {
+    const { code } = request.query as { code: string };
+    // prepared once per connection, as the real server prepares its check
+    const result = await pool.query({ name: 'ceiling', text: CEILING_SQL, values: [code, request.ip, request.headers['user-agent'] ?? ''] });
+    return { code: 'SUCCESS', msg: '', data: result.rows[0] };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ address })}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------------
+
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: SERVER_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A company with approved info, a product with a batch and grower, a rule and a job: what a real answer reads. */
+async function seedCompany(url: string) {
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  await migrate(database);
+  const db = database.db;
+  const company = await db.insertInto('company').values({ merchant_code: newBusinessCode('M'), full_name: 'Bench Melon Co.' }).returning('id').executeTakeFirstOrThrow();
+  await writeApprovedInfo(db, company.id, namedSnapshot('Bench Melon Co.', '91350100M000100Y43'), { reporter: null, auditor: null });
+  const farmer = await db.insertInto('farmer').values({ company_id: company.id, name: '王大伯', phone: '13812345678', region_name: '新疆吐鲁番' }).returning('id').executeTakeFirstOrThrow();
+  const product = await db
+    .insertInto('product')
+    .values({ company_id: company.id, name: '吐鲁番哈密瓜', gtin: '6901234567892', images: JSON.stringify([]), brand: 'Sunny', spec: '5 kg' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const batch = await db
+    .insertInto('product_batch')
+    .values({
+      company_id: company.id,
+      product_id: product.id,
+      batch_no: 'B2024-07',
+      farmer_id: farmer.id,
+      origin: '吐鲁番',
+      farming_records: JSON.stringify([{ kind: 'SOWING', date: '2024-03-01', operator: '王大伯', material: '种子', images: [] }]),
+      inspection_reports: JSON.stringify([]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rule = await db
+    .insertInto('tag_rule')
+    .values({ company_id: company.id, rule_name: 'bench', prefix: 'S', body_length: 16, alphabet: 'CROCKFORD32', check_scheme: 'MOD37_36', repeat_threshold: 1000 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const job = await db
+    .insertInto('code_record')
+    .values({ company_id: company.id, rule_id: rule.id, quantity: CODES, progress: CODES, status: 'DONE', product_id: product.id, batch_id: batch.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await database.close();
+  return { companyId: company.id, ruleId: rule.id, jobId: job.id, productId: product.id, batchId: batch.id };
+}
+
+/** The codes, activated and bound, in one COPY; answered in the order written. */
+async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany>>): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const shape = { prefix: 'S', bodyLength: 16, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' } as const;
+  const all: string[] = [];
+  const tail = `\t${ids.companyId}\t${ids.ruleId}\t${ids.jobId}\tACTIVATED\t${ids.productId}\t${ids.batchId}\n`;
+  async function* lines() {
+    for (let done = 0; done < CODES; done += 10_000) {
+      const codes = randomCodes(shape, Math.min(10_000, CODES - done));
+      all.push(...codes);
+      yield codes.join(tail) + tail;
+    }
+  }
+  await pipeline(
+    Readable.from(lines()),
+    client.query(copyFrom('COPY code (code, company_id, rule_id, record_id, status, product_id, batch_id) FROM STDIN')),
+  );
+  await client.query('ANALYZE code');
+  await client.end();
+  return all;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Servers and load
+// ---------------------------------------------------------------------------------------------------
+
+async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = 19000 + Math.floor(Math.random() * 1000);
+  const args =
+    kind === 'real' ? ['--import', 'tsx', 'packages/server/src/main.ts'] : ['--import', 'tsx', 'bench/scanCheck.ts', '--ceiling', databaseUrl];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(os.tmpdir(), `rd-bench-scan-${randomBytes(4).toString('hex')}`),
+      ADMIN_PASSWORD: 'Bench-Scan-Pass-1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SCAN_RATE_LIMIT_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (kind === 'ceiling') {
+    const address = await new Promise<string>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        const line = chunk.toString().split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { address: string }).address);
+      });
+      child.on('exit', (code) => reject(new Error(`ceiling server exited ${code}`)));
+    });
+    return { base: address, child };
+  }
+  child.stdout?.resume();
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/acc/health`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Mix {
+  next(): string;
+}
+
+/** 40 % first checks, 40 % repeats of the pool, 20 % unknown codes. */
+function mix(firstCodes: string[], repeatPool: string[]): Mix {
+  let first = 0;
+  let n = 0;
+  return {
+    next() {
+      n++;
+      const slot = n % 5;
+      if (slot < 2 && first < firstCodes.length) return firstCodes[first++] as string;
+      if (slot < 4) return repeatPool[n % repeatPool.length] as string;
+      return `UNKNOWN${n}`;
+    },
+  };
+}
+
+/**
+ * autocannon for `seconds`. It drops the requests still in flight when the time is up, but the server
+ * has them and records them, so requests are counted as sent and as answered: records written must equal
+ * the checks answered with success plus those cut off by the stop.
+ */
+async function drive(base: string, codes: Mix, seconds: number) {
+  const tally = { sent: 0, answered: 0 };
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'user-agent': UA },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          tally.sent++;
+          return { ...req, path: `/acc/api/securityCode/check?code=${encodeURIComponent(codes.next())}` };
+        },
+        onResponse: () => {
+          tally.answered++;
+        },
+      },
+    ],
+  });
+  return { result, cutOff: tally.sent - tally.answered };
+}
+
+async function scanRecords(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // wait for the requests the load generator dropped at its stop to finish on the server
+  let last = -1;
+  for (;;) {
+    const result = await client.query<{ n: string }>('SELECT count(*) AS n FROM scan_record');
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n === last) break;
+    last = n;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await client.end();
+  return last;
+}
+
+async function measure(kind: 'real' | 'ceiling', url: string, firstCodes: string[], repeatPool: string[]) {
+  const server = await spawnServer(kind, url);
+  try {
+    const codes = mix(firstCodes, repeatPool);
+    await drive(server.base, codes, 3); // warm-up: JIT, pool connections, plan cache
+    const before = await scanRecords(url);
+    const { result, cutOff } = await drive(server.base, codes, SECONDS);
+    const after = await scanRecords(url);
+    const ok = result['2xx'];
+    const figures = {
+      kind,
+      reqPerSec: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      successes: ok,
+      cutOff,
+      scanRecords: after - before,
+    };
+    const lost = ok + cutOff - figures.scanRecords;
+    console.log(
+      `${kind.padEnd(8)} ${String(figures.reqPerSec).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}   ` +
+        `scan records ${figures.scanRecords} = ${ok} checks answered + ${cutOff} cut off by the stop${lost === 0 ? ' (none lost)' : ` (${lost} LOST)`}`,
+    );
+    return figures;
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+}
+
+async function main() {
+  const scratch = await scratchDatabase();
+  try {
+    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const ids = await seedCompany(scratch.url);
+    const loadStarted = performance.now();
+    const codes = await copyCodes(scratch.url, ids);
+    console.log(`loaded ${codes.length.toLocaleString('en')} activated codes in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    // each server gets its own never-checked codes and its own repeat pool
+    const half = Math.floor((codes.length - 2 * REPEAT_POOL) / 2);
+    const realPool = codes.slice(0, REPEAT_POOL);
+    const ceilingPool = codes.slice(REPEAT_POOL, 2 * REPEAT_POOL);
+    const realFirst = codes.slice(2 * REPEAT_POOL, 2 * REPEAT_POOL + half);
+    const ceilingFirst = codes.slice(2 * REPEAT_POOL + half);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    // the pools are checked once before the run, so their checks are repeats
+    for (const code of [...realPool, ...ceilingPool]) await client.query(CEILING_SQL, [code, '127.0.0.1', UA]);
+    await client.end();
+    console.log(`${CONNECTIONS} connections, ${SECONDS} s each, 40 % first / 40 % repeated / 20 % unknown codes`);
+    const ceiling = await measure('ceiling', scratch.url, ceilingFirst, ceilingPool);
+    const real = await measure('real', scratch.url, realFirst, realPool);
+    const ratio = real.reqPerSec / ceiling.reqPerSec;
+    console.log(
+      `real / ceiling: ${(ratio * 100).toFixed(0)} % (target ≥ 70 %), real p99 ${real.p99} ms (target ≤ 50 ms), ` +
+        `lost scan records: ${real.successes + real.cutOff - real.scanRecords} (target 0)`,
+    );
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+if (process.argv[2] === '--ceiling') {
+  await serveCeiling(process.argv[3] as string);
+} else {
+  await main();
+}
