@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { PublicShell } from './shell/PublicShell';
-import { StaffSignIn } from './shell/StaffSignIn';
+import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
 import { Stat } from './binding/Stat';
 import { useScanQueue } from './binding/useScanQueue';
@@ -21,7 +21,7 @@ export default function CodeBinding() {
   const { t } = useTranslation();
   return (
     <PublicShell title={t('binding.title.pack')}>
-      <StaffSignIn>{() => <PackBoxes />}</StaffSignIn>
+      <StaffSignIn>{(user) => (user.merchantCode ? <PackBoxes /> : <CompanyStaffOnly />)}</StaffSignIn>
     </PublicShell>
   );
 }

@@ -6,7 +6,7 @@ import { BINDING_UNDO_MINUTES, type BindableBatch } from '@rd/contract';
 import { bindToBatch, fetchBindableBatches, refusalText, undoBatchBinding } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { PublicShell } from './shell/PublicShell';
-import { StaffSignIn } from './shell/StaffSignIn';
+import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
 import { Stat } from './binding/Stat';
 import { useScanQueue } from './binding/useScanQueue';
@@ -22,7 +22,7 @@ export default function CodeBindingProduce() {
   const { t } = useTranslation();
   return (
     <PublicShell title={t('binding.title.produce')}>
-      <StaffSignIn>{(user) => <BindToBatch key={user.userId} />}</StaffSignIn>
+      <StaffSignIn>{(user) => (user.merchantCode ? <BindToBatch key={user.userId} /> : <CompanyStaffOnly />)}</StaffSignIn>
     </PublicShell>
   );
 }

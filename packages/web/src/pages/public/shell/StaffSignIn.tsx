@@ -91,3 +91,9 @@ function SignInForm() {
     </div>
   );
 }
+
+/** For pages that work on a company's codes: a platform account (no company) is told to use a company one. */
+export function CompanyStaffOnly() {
+  const { t } = useTranslation();
+  return <Alert type="warning" showIcon title={t('binding.staffOnly')} data-testid="company-staff-only" />;
+}
