@@ -6,7 +6,8 @@
 // table fills), each chunk timed; then the rollup step (the same code the server runs every minute), then
 // VACUUM ANALYZE. A last pass inserts scans while the calls run and checks the answers stay exact.
 // Run: npm run bench:stats   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
-// BENCH_SCANS, default 10,000,000; BENCH_KEEP=1 keeps the scratch database). Other load on the machine slows
+// BENCH_SCANS, default 10,000,000; BENCH_KEEP=1 keeps the scratch database, BENCH_REUSE=<its URL> times the calls on
+// it again without seeding). Other load on the machine slows
 // every figure: the load average is printed with them.
 import os from 'node:os';
 import pg from 'pg';
@@ -45,7 +46,13 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** A company with an admin, 25 products, one rule and job, and 50,000 codes (80 % activated). */
-async function seedCompany(pool: pg.Pool, index: number): Promise<{ companyId: string; firstCodeId: string; products: string[] }> {
+interface Company {
+  companyId: string;
+  firstCodeId: string;
+  products: string[];
+}
+
+async function seedCompany(pool: pg.Pool, index: number): Promise<Company> {
   const company = await pool.query<{ id: string }>(`INSERT INTO company (merchant_code, full_name) VALUES ($1, $2) RETURNING id`, [
     newBusinessCode('M'),
     `Bench company ${index}`,
@@ -87,7 +94,7 @@ async function seedCompany(pool: pg.Pool, index: number): Promise<{ companyId: s
  * random code of the company (its product follows from the code), province and client type; 2 % suspicious,
  * 1 % the simulator's TEST rows (which statistics must leave out).
  */
-async function insertScans(pool: pg.Pool, companies: Array<{ companyId: string; firstCodeId: string; products: string[] }>, from: number, to: number) {
+async function insertScans(pool: pg.Pool, companies: Company[], from: number, to: number) {
   const areas = PROVINCES.map((p) => p.code);
   await pool.query(
     `INSERT INTO scan_record (company_id, code_id, code_text, product_id, source, verdict, scan_seq, suspicious, area_code, province,
@@ -127,34 +134,58 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** 2 companies with their products and codes, then SCANS scan records, rolled up; timed step by step. */
+async function seed(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Company[]> {
+  const pool = database.pool!;
+  await migrate(database);
+  await seedPlatform(database.db);
+  await seedDictionaries(database.db);
+  console.log('seeding');
+  const companies = await timed(`2 companies, ${2 * PRODUCTS_PER_COMPANY} products, ${2 * CODES_PER_COMPANY} codes`, async () => [
+    await seedCompany(pool, 0),
+    await seedCompany(pool, 1),
+  ]);
+  const seedStart = performance.now();
+  for (let from = 0; from < SCANS; from += CHUNK) {
+    const to = Math.min(SCANS, from + CHUNK);
+    await timed(`scan records ${from.toLocaleString('en')}..${to.toLocaleString('en')} (INSERT ... SELECT generate_series)`, () =>
+      insertScans(pool, companies, from, to),
+    );
+  }
+  console.log(`  all scan records: ${seconds(performance.now() - seedStart)}`);
+  const rolled = await timed('rollup step over every record', () => rollUpScans(database.db, TZ));
+  console.log(`    ids covered: ${rolled.idsCovered.toLocaleString('en')}`);
+  await timed('VACUUM ANALYZE', () => pool.query('VACUUM ANALYZE'));
+  return companies;
+}
+
+/** The companies of a database seeded by an earlier run (BENCH_REUSE). */
+async function seeded(pool: pg.Pool): Promise<Company[]> {
+  const companies: Company[] = [];
+  for (const index of [0, 1]) {
+    const row = await pool.query<{ company_id: string; first: string; products: string[] }>(
+      `SELECT u.company_id, (SELECT min(id) FROM code c WHERE c.company_id = u.company_id)::text AS first,
+              array(SELECT p.id::text FROM product p WHERE p.company_id = u.company_id ORDER BY p.name) AS products
+       FROM app_user u WHERE u.username = $1`,
+      [`bench${index}`],
+    );
+    const r = row.rows[0]!;
+    companies.push({ companyId: r.company_id, firstCodeId: r.first, products: r.products });
+  }
+  return companies;
+}
+
 async function main() {
-  const scratch = await scratchDatabase(SERVER_URL);
-  console.log(`statistics bench: ${SCANS.toLocaleString('en')} scan records, PostgreSQL ${scratch.url.replace(/\/\/[^@]*@/, '//')}`);
+  // BENCH_REUSE=<database URL> times the calls on a database kept by an earlier run (BENCH_KEEP=1).
+  const reuse = process.env.BENCH_REUSE;
+  const scratch = reuse ? { url: reuse, drop: async () => {} } : await scratchDatabase(SERVER_URL);
+  console.log(`statistics bench: ${SCANS.toLocaleString('en')} scan records, PostgreSQL ${scratch.url.replace(/\/\/[^@]*@/, '//')}${reuse ? ' (reused)' : ''}`);
   console.log(`machine: ${os.cpus().length} CPUs, load average ${load()} (1 / 5 / 15 min)`);
   const config = loadConfig({ DATABASE_URL: scratch.url, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATS_ROLLUP_SECONDS: '0', BUSINESS_TIME_ZONE: TZ });
   const database = await openDatabase(config);
   try {
-    await migrate(database);
-    await seedPlatform(database.db);
-    await seedDictionaries(database.db);
     const pool = database.pool!;
-
-    console.log('seeding');
-    const companies = await timed(`2 companies, ${2 * PRODUCTS_PER_COMPANY} products, ${2 * CODES_PER_COMPANY} codes`, async () => [
-      await seedCompany(pool, 0),
-      await seedCompany(pool, 1),
-    ]);
-    const seedStart = performance.now();
-    for (let from = 0; from < SCANS; from += CHUNK) {
-      const to = Math.min(SCANS, from + CHUNK);
-      await timed(`scan records ${from.toLocaleString('en')}..${to.toLocaleString('en')} (INSERT ... SELECT generate_series)`, () =>
-        insertScans(pool, companies, from, to),
-      );
-    }
-    console.log(`  all scan records: ${seconds(performance.now() - seedStart)}`);
-    const rolled = await timed('rollup step over every record', () => rollUpScans(database.db, TZ));
-    console.log(`    ids covered: ${rolled.idsCovered.toLocaleString('en')}`);
-    await timed('VACUUM ANALYZE', () => pool.query('VACUUM ANALYZE'));
+    const companies = reuse ? await seeded(pool) : await seed(database);
     const sizes = await pool.query(
       `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size, reltuples::bigint AS rows FROM pg_class
        WHERE relname IN ('scan_record', 'scan_stat_day', 'scan_stat_code') ORDER BY relname`,
@@ -251,7 +282,7 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${scratch.url}`);
+    if (process.env.BENCH_KEEP === '1' || reuse) console.log(`kept ${scratch.url}`);
     else await scratch.drop();
   }
 }
