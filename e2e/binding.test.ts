@@ -121,6 +121,10 @@ describe('packing a box in Chromium', () => {
     expect(listed).toHaveLength(3);
     for (const code of itemCodes) expect(listed.some((text) => text.includes(code))).toBe(true);
     expect(await page.getByTestId('box-view-count').textContent()).toBe('3');
+    // The packing history: three PACK events by the worker.
+    await page.getByTestId('box-history-open').click();
+    await expect.poll(() => page.getByTestId('box-history').locator('li').count()).toBe(3);
+    expect(await page.getByTestId('box-history').textContent()).toContain('王建国');
   });
 
   it('shows a visitor without a session only how many items of which products the box holds', async () => {

@@ -58,6 +58,23 @@ export function fetchBoxSummary(code: string): Promise<BoxSummary> {
   return apiGet<BoxSummary>(`${BOX}/summary`, { code }, QUIET);
 }
 
+export interface BoxEventRow {
+  id: string;
+  action: 'PACK' | 'UNPACK' | 'MOVE';
+  epcisAction: 'ADD' | 'DELETE';
+  boxCode: string;
+  itemCode: string;
+  fromBoxCode: string | null;
+  userName: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** Packing events of a box (including items moved out of it), newest first. */
+export function fetchBoxHistory(boxCode: string, pageSize = 50): Promise<{ total: number; list: BoxEventRow[] }> {
+  return apiGet<{ total: number; list: BoxEventRow[] }>(`${BOX}/history`, { boxCode, pageSize }, QUIET);
+}
+
 export function fetchBindableBatches(): Promise<BindableBatch[]> {
   return apiGet<BindableBatch[]>('/acc/api/code/bindableBatches', undefined, QUIET);
 }

@@ -36,6 +36,13 @@ const binding: typeof zh = {
     undoHint: 'A binding can be undone within {{minutes}} minutes, while no consumer has scanned the code',
   },
   codeList: { boxCode: 'Box code', boxCodePlaceholder: 'A box code: list its items', inBox: 'In box' },
+  history: {
+    show: 'Show the packing history',
+    title: 'Packing history',
+    actions: { PACK: 'Packed', UNPACK: 'Unpacked', MOVE: 'Moved' },
+    movedIn: 'moved in from box {{box}}',
+    movedOut: 'moved out to box {{box}}',
+  },
   view: {
     enterBox: 'Scan or type a box code',
     itemCount: '{{count}} items',

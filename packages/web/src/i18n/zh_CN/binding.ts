@@ -34,6 +34,13 @@ const binding = {
     undoHint: '绑定后 {{minutes}} 分钟内、尚未被消费者扫码时可以撤销',
   },
   codeList: { boxCode: '箱码', boxCodePlaceholder: '输入箱码，列出箱内单品', inBox: '所在箱码' },
+  history: {
+    show: '查看装箱记录',
+    title: '装箱记录',
+    actions: { PACK: '装箱', UNPACK: '拆箱', MOVE: '转箱' },
+    movedIn: '从箱 {{box}} 转入',
+    movedOut: '转出到箱 {{box}}',
+  },
   view: {
     enterBox: '扫描或输入箱码',
     itemCount: '共 {{count}} 件',

@@ -11,6 +11,7 @@ import { PublicShell } from './shell/PublicShell';
 import { StaffSignIn } from './shell/StaffSignIn';
 import { useStaffSession } from './shell/useStaffSession';
 import { Stat } from './binding/Stat';
+import { BoxHistory } from './binding/BoxHistory';
 import './binding/binding.css';
 
 const PAGE_SIZE = 50;
@@ -62,33 +63,36 @@ function StaffBoxView({ code }: { code: string }) {
   const first = pages.data.pages[0];
   const items = pages.data.pages.flatMap((p) => p.list);
   return (
-    <div className="public-card" data-testid="box-staff-view">
-      <div className="binding-stats">
-        <Stat label={t('binding.pack.box')} value={first?.box.code} />
-        <Stat label={t('binding.pack.inBox')} value={first?.total ?? 0} testId="box-view-count" />
+    <>
+      <div className="public-card" data-testid="box-staff-view">
+        <div className="binding-stats">
+          <Stat label={t('binding.pack.box')} value={first?.box.code} />
+          <Stat label={t('binding.pack.inBox')} value={first?.total ?? 0} testId="box-view-count" />
+        </div>
+        {items.length === 0 ? (
+          <p className="binding-muted">{t('binding.view.empty')}</p>
+        ) : (
+          <ul className="box-items">
+            {items.map((item) => (
+              <li key={item.codeId} className="box-items__row" data-testid="box-item">
+                <div className="box-items__code">{item.itemCode}</div>
+                <div className="box-items__meta">
+                  {item.productName ?? t('binding.view.noProduct')}
+                  {item.batchNo ? ` · ${t('binding.view.batch')} ${item.batchNo}` : ''} · {formatDateTime(item.packedAt)}
+                  {item.packedBy ? ` · ${item.packedBy}` : ''}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages.hasNextPage && (
+          <Button block onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage} style={{ marginTop: 8 }}>
+            {t('binding.view.loadMore')}
+          </Button>
+        )}
       </div>
-      {items.length === 0 ? (
-        <p className="binding-muted">{t('binding.view.empty')}</p>
-      ) : (
-        <ul className="box-items">
-          {items.map((item) => (
-            <li key={item.codeId} className="box-items__row" data-testid="box-item">
-              <div className="box-items__code">{item.itemCode}</div>
-              <div className="box-items__meta">
-                {item.productName ?? t('binding.view.noProduct')}
-                {item.batchNo ? ` · ${t('binding.view.batch')} ${item.batchNo}` : ''} · {formatDateTime(item.packedAt)}
-                {item.packedBy ? ` · ${item.packedBy}` : ''}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pages.hasNextPage && (
-        <Button block onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage} style={{ marginTop: 8 }}>
-          {t('binding.view.loadMore')}
-        </Button>
-      )}
-    </div>
+      <BoxHistory boxCode={first?.box.code ?? code} />
+    </>
   );
 }
 
