@@ -14,7 +14,7 @@ import { conflict } from '../../platform/http/appError.js';
 import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { batchKey, takenBatchKeys } from './batchStore.js';
-import { bulkInsert, type BulkColumn, type BulkValue } from './bulkInsert.js';
+import { bulkInsert } from './bulkInsert.js';
 import { BATCH_COLUMNS, IMPORT_TEXTS, type BatchColumnKey } from './columns.js';
 import { ImportErrors } from './importErrors.js';
 import { addFieldErrors, readImportSheet } from './importSheet.js';
@@ -37,18 +37,19 @@ export async function batchTemplate(database: Database, principal: Principal, la
   return { bytes, fileName: texts.batchFile };
 }
 
-const COLUMNS: BulkColumn[] = [
-  { name: 'company_id', type: 'uuid' },
-  { name: 'product_id', type: 'uuid' },
-  { name: 'batch_no', type: 'text' },
-  { name: 'production_date', type: 'date' },
-  { name: 'expiry_date', type: 'date' },
-  { name: 'quantity', type: 'int' },
-  { name: 'origin', type: 'text' },
-  { name: 'remark', type: 'text' },
-  { name: 'created_by', type: 'uuid' },
-  { name: 'updated_by', type: 'uuid' },
-];
+/** The valid rows, a column each (see BulkColumn), with their sheet row numbers for the database checks. */
+function batchColumns() {
+  return {
+    rowNumbers: [] as number[],
+    productIds: [] as string[],
+    batchNos: [] as string[],
+    productionDates: [] as string[],
+    expiryDates: [] as string[],
+    quantities: [] as number[],
+    origins: [] as string[],
+    remarks: [] as string[],
+  };
+}
 
 // Stands in for a product the row does not name correctly, so the other fields are still checked.
 const NO_PRODUCT = '00000000-0000-4000-8000-000000000000';
@@ -69,8 +70,7 @@ export async function importBatches(
   const texts = IMPORT_TEXTS[lang];
   const products = await productIdsByApprovalNo(database.db, companyId);
   const errors = new ImportErrors();
-  const rows: BulkValue[][] = [];
-  const rowNumbers: number[] = [];
+  const valid = batchColumns();
   const rowOf = new Map<string, number>();
   const batchNoColumn = BATCH_COLUMNS.find((c) => c.key === 'batchNo') ?? null;
   let batchNoIndex = 0;
@@ -106,44 +106,51 @@ export async function importBatches(
         return;
       }
       rowOf.set(key, row);
-      rowNumbers.push(row);
-      rows.push([
-        companyId,
-        productId,
-        body.batchNo,
-        body.productionDate,
-        body.expiryDate,
-        body.quantity,
-        body.origin,
-        body.remark,
-        principal.userId,
-        principal.userId,
-      ]);
+      valid.rowNumbers.push(row);
+      valid.productIds.push(productId);
+      valid.batchNos.push(body.batchNo);
+      valid.productionDates.push(body.productionDate);
+      valid.expiryDates.push(body.expiryDate);
+      valid.quantities.push(body.quantity);
+      valid.origins.push(body.origin);
+      valid.remarks.push(body.remark);
     },
   });
 
   errors.nextPass();
-  const taken = await takenBatchKeys(
-    database.db,
-    rows.map((r) => r[1] as string),
-    rows.map((r) => r[2] as string),
-  );
+  const taken = await takenBatchKeys(database.db, valid.productIds, valid.batchNos);
   if (taken.size > 0) {
     const label = MEDICINAL_MESSAGES.batchNoLabel[lang];
-    rows.forEach((values, i) => {
-      if (taken.has(batchKey(values[1] as string, values[2] as string))) {
-        errors.add(rowNumbers[i] as number, batchNoIndex, batchNoColumn, catalogueMessage('DUPLICATE', lang, { field: label, value: values[2] as string }));
+    valid.batchNos.forEach((batchNo, i) => {
+      if (taken.has(batchKey(valid.productIds[i] as string, batchNo))) {
+        errors.add(valid.rowNumbers[i] as number, batchNoIndex, batchNoColumn, catalogueMessage('DUPLICATE', lang, { field: label, value: batchNo }));
       }
     });
   }
 
   if (errors.count > 0) return { imported: 0, rowCount, errorCount: errors.count, errors: errors.list(lang) };
   try {
-    await bulkInsert(database, 'medicinal_batch', COLUMNS, rows);
+    await bulkInsert(
+      database,
+      'medicinal_batch',
+      [
+        { name: 'company_id', type: 'uuid', constant: companyId },
+        { name: 'product_id', type: 'uuid', values: valid.productIds },
+        { name: 'batch_no', type: 'text', values: valid.batchNos },
+        { name: 'production_date', type: 'date', values: valid.productionDates },
+        { name: 'expiry_date', type: 'date', values: valid.expiryDates },
+        { name: 'quantity', type: 'int', values: valid.quantities },
+        { name: 'origin', type: 'text', values: valid.origins },
+        { name: 'remark', type: 'text', values: valid.remarks },
+        { name: 'created_by', type: 'uuid', constant: principal.userId },
+        { name: 'updated_by', type: 'uuid', constant: principal.userId },
+      ],
+      valid.batchNos.length,
+    );
   } catch (error) {
     // a batch number taken or a product deleted meanwhile: the whole import is refused, as it must be
     if (isUniqueViolation(error) || isForeignKeyViolation(error)) throw conflict();
     throw error;
   }
-  return { imported: rows.length, rowCount, errorCount: 0, errors: [] };
+  return { imported: valid.batchNos.length, rowCount, errorCount: 0, errors: [] };
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database.js';
 import { conflict } from '../../platform/http/appError.js';
 import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
-import { bulkInsert, type BulkColumn, type BulkValue } from './bulkInsert.js';
+import { bulkInsert } from './bulkInsert.js';
 import { IMPORT_TEXTS, PRODUCT_COLUMNS, type ProductColumnKey } from './columns.js';
 import { dosageFormLabels, dosageFormMatcher, dosageForms } from './dosageForms.js';
 import { ImportErrors } from './importErrors.js';
@@ -35,20 +35,18 @@ export async function productTemplate(database: Database, principal: Principal, 
   return { bytes, fileName: texts.productFile };
 }
 
-const COLUMNS: BulkColumn[] = [
-  { name: 'company_id', type: 'uuid' },
-  { name: 'generic_name', type: 'text' },
-  { name: 'trade_name', type: 'text' },
-  { name: 'approval_no', type: 'text' },
-  { name: 'drug_standard_code', type: 'text' },
-  { name: 'dosage_form', type: 'text' },
-  { name: 'specification', type: 'text' },
-  { name: 'package_specification', type: 'text' },
-  { name: 'manufacturer', type: 'text' },
-  { name: 'storage', type: 'text' },
-  { name: 'created_by', type: 'uuid' },
-  { name: 'updated_by', type: 'uuid' },
-];
+const TEXT_FIELDS = [
+  ['genericName', 'generic_name'],
+  ['tradeName', 'trade_name'],
+  ['approvalNo', 'approval_no'],
+  ['drugStandardCode', 'drug_standard_code'],
+  ['dosageForm', 'dosage_form'],
+  ['specification', 'specification'],
+  ['packageSpecification', 'package_specification'],
+  ['manufacturer', 'manufacturer'],
+  ['storage', 'storage'],
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number][0];
 
 /**
  * Imports medicinal products from a filled template, all or nothing: every row is checked with the
@@ -68,7 +66,8 @@ export async function importProducts(
   const matchForm = dosageFormMatcher(forms);
   const formChoices = dosageFormLabels(forms, lang).join(lang === 'zh_CN' ? '、' : ', ');
   const errors = new ImportErrors();
-  const rows: BulkValue[][] = [];
+  // the valid rows, a column each (see BulkColumn)
+  const valid = Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, [] as string[]])) as Record<TextField, string[]>;
   const rowOf = new Map<string, number>();
   const rowNumbers: number[] = [];
   const approvalColumn = PRODUCT_COLUMNS.find((c) => c.key === 'approvalNo') ?? null;
@@ -101,20 +100,7 @@ export async function importProducts(
       rowOf.set(body.approvalNo, row);
       if (!ok) return;
       rowNumbers.push(row);
-      rows.push([
-        companyId,
-        body.genericName,
-        body.tradeName,
-        body.approvalNo,
-        body.drugStandardCode,
-        body.dosageForm,
-        body.specification,
-        body.packageSpecification,
-        body.manufacturer,
-        body.storage,
-        principal.userId,
-        principal.userId,
-      ]);
+      for (const [field] of TEXT_FIELDS) valid[field].push(body[field]);
     },
   });
 
@@ -122,8 +108,7 @@ export async function importProducts(
   const label = MEDICINAL_MESSAGES.approvalNoLabel[lang];
   const taken = await takenApprovalNos(database.db, companyId, [...rowOf.keys()]);
   if (taken.size > 0) {
-    rows.forEach((values, i) => {
-      const approvalNo = values[3] as string;
+    valid.approvalNo.forEach((approvalNo, i) => {
       if (taken.has(approvalNo)) {
         errors.add(rowNumbers[i] as number, approvalIndex, approvalColumn, catalogueMessage('DUPLICATE', lang, { field: label, value: approvalNo }));
       }
@@ -132,11 +117,21 @@ export async function importProducts(
 
   if (errors.count > 0) return { imported: 0, rowCount, errorCount: errors.count, errors: errors.list(lang) };
   try {
-    await bulkInsert(database, 'medicinal_product', COLUMNS, rows);
+    await bulkInsert(
+      database,
+      'medicinal_product',
+      [
+        { name: 'company_id', type: 'uuid', constant: companyId },
+        ...TEXT_FIELDS.map(([field, name]) => ({ name, type: 'text' as const, values: valid[field] })),
+        { name: 'created_by', type: 'uuid', constant: principal.userId },
+        { name: 'updated_by', type: 'uuid', constant: principal.userId },
+      ],
+      rowNumbers.length,
+    );
   } catch (error) {
     // a product with one of these numbers saved meanwhile: the whole import is refused, as it must be
     if (isUniqueViolation(error)) throw conflict();
     throw error;
   }
-  return { imported: rows.length, rowCount, errorCount: 0, errors: [] };
+  return { imported: rowNumbers.length, rowCount, errorCount: 0, errors: [] };
 }
