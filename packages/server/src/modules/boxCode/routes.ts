@@ -17,16 +17,18 @@ import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
+import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
+import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
 import { bindItems, boxContents, boxHistory, boxSummary, unbindItems } from './service.js';
 
 const TAGS = ['boxCodes'];
 const API = '/acc/api/boxCodeRelation';
 
-/** Public box look-ups per client IP and minute: a shop checking cartons, not a crawler walking codes. */
-const PUBLIC_SUMMARY_PER_MINUTE = 60;
-
 /** Aggregation (spec 7.8 api/boxCodeRelation): packing items into box codes of the caller's company. */
-export async function boxCodeRoutes(app: App, { db }: AppContext) {
+export async function boxCodeRoutes(app: App, { db, config }: AppContext) {
+  // Public box look-ups are limited per client IP like public scans (shared through Redis when configured).
+  const publicLimit = perIpLimit(appRateLimitStore(app, config.redisUrl), 'boxSummary', config.scanRateLimitPerMinute);
+
   app.post(`${API}/bind`, {
     config: { access: { permission: PERMISSIONS.codeBind }, audit: { module: 'boxCodeRelation', action: 'UPDATE' } },
     schema: {
@@ -72,11 +74,8 @@ export async function boxCodeRoutes(app: App, { db }: AppContext) {
   });
 
   app.get(`${API}/summary`, {
-    config: {
-      access: 'public',
-      audit: false,
-      rateLimit: { max: PUBLIC_SUMMARY_PER_MINUTE, timeWindow: '1 minute' },
-    },
+    config: { access: 'public', audit: false },
+    onRequest: publicLimit,
     schema: {
       tags: TAGS,
       summary: 'Public view of a box label: item count per product, never the item codes',

@@ -122,14 +122,14 @@ export async function unbindItems(db: Kysely<DB>, principal: Principal, body: Un
     const items = texts ? await scannedCodes(tx, companyId, texts) : [];
     if (texts) {
       const known = new Set(items.map((i) => i.code));
-      for (const text of texts) if (!known.has(text)) refusals.add(fieldOf('itemCodes', texts, text), 'NOT_FOUND');
+      for (const text of texts) if (!known.has(text)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], text), 'NOT_FOUND');
     }
     refusals.throwIfAny();
     const boxId = (box as ScannedCode).id;
     const removed = await unpackItems(tx, companyId, principal.userId, boxId, texts ? items.map((i) => i.id) : null);
     if (texts && removed.length < items.length) {
       const gone = new Set(removed);
-      for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', texts, item.code), 'NOT_IN_THIS_BOX');
+      for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], item.code), 'NOT_IN_THIS_BOX');
       refusals.throwIfAny();
     }
     return { removed: removed.length, itemCount: await boxItemCount(tx, boxId) };
