@@ -30,6 +30,7 @@ describe('statistics screens', () => {
       verdict: undefined,
       suspicious: false,
       code: 'AB',
+      companyId: undefined,
     });
     expect(recordFilters({ suspicious: 'true' }).suspicious).toBe(true);
     expect(recordFilters({}).beginDate).toBeUndefined();

@@ -3,6 +3,8 @@ import type statistics from '../zh_CN/statistics';
 /** Scan statistics and scan records (English); typed by the Chinese file. */
 const statisticsEn: typeof statistics = {
   range: 'Period',
+  company: 'Company',
+  allCompanies: 'All companies',
   beginDate: 'Start date',
   endDate: 'End date',
   refresh: 'Refresh',

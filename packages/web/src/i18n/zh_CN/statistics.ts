@@ -1,6 +1,8 @@
 /** Scan statistics and scan records (Chinese). en_US/statistics.ts has the same keys. */
 const statistics = {
   range: '统计时间',
+  company: '企业',
+  allCompanies: '全部企业',
   beginDate: '开始日期',
   endDate: '结束日期',
   refresh: '刷新',

@@ -10,7 +10,7 @@ const FIGURES: Array<keyof QuantityDisplay> = ['codesIssued', 'codesActivated', 
 export function KeyFigures({ range, testId = 'key-figures' }: { range: StatRange; testId?: string }) {
   const { t } = useTranslation();
   const figures = useQuery({
-    queryKey: [...STATISTICS_QUERY_KEY, range.beginDate, range.endDate, 'figures'],
+    queryKey: [...STATISTICS_QUERY_KEY, range.beginDate, range.endDate, range.companyId ?? '', 'figures'],
     queryFn: () => fetchQuantityDisplay(range),
   });
   return (

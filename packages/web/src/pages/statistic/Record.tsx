@@ -10,6 +10,7 @@ import {
   provinceByCode,
   SCAN_CLIENT_TYPES,
   SCAN_VERDICTS,
+  USER_TYPE,
   type ScanRecordFilters,
   type ScanRecordRow,
 } from '@rd/contract';
@@ -18,13 +19,15 @@ import { BATCHES_QUERY_KEY, fetchBatchOptions } from '../../api/productBatch';
 import { STATISTICS_QUERY_KEY, exportScanRecords, fetchScanRecordPage } from '../../api/statistics';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
+import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { usePermission } from '../../components/usePermission';
 import { dateRangePresets } from '../../utils/dateShortcuts';
+import { CompanyPicker, useCompanyPicking } from './CompanyPicker';
 import { DATE_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
 
-export type RecordFilters = Partial<Omit<ScanRecordFilters, 'companyId'>>;
+export type RecordFilters = Partial<ScanRecordFilters>;
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -42,6 +45,7 @@ export function recordFilters(values: Record<string, unknown>): RecordFilters {
     verdict: text(values.verdict) as RecordFilters['verdict'],
     suspicious: suspicious === 'true' ? true : suspicious === 'false' ? false : undefined,
     code: text(values.code),
+    companyId: text(values.companyId),
   };
 }
 
@@ -51,8 +55,11 @@ export default function Record() {
   const lang = useStore(appStore, (s) => s.language);
   const [searched, setSearched] = useState<RecordFilters>({});
   const [productId, setProductId] = useState<string | undefined>();
-  const canSeeProducts = usePermission(PERMISSIONS.productList);
-  const canSeeBatches = usePermission(PERMISSIONS.batchList);
+  const picking = useCompanyPicking();
+  // products and batches are a company's own lists: offered to a company's users only
+  const companyUser = useStore(sessionStore, (s) => s.user?.userType === USER_TYPE.ENTERPRISE);
+  const canSeeProducts = usePermission(PERMISSIONS.productList) && companyUser;
+  const canSeeBatches = usePermission(PERMISSIONS.batchList) && companyUser;
   const products = useQuery({ queryKey: [...PRODUCTS_QUERY_KEY, 'options'], queryFn: () => fetchProductOptions(), enabled: canSeeProducts });
   const batches = useQuery({
     queryKey: [...BATCHES_QUERY_KEY, 'options', productId],
@@ -104,6 +111,11 @@ export default function Record() {
       }}
       searchFields={
         <>
+          {picking && (
+            <Form.Item name="companyId" label={t('statistics.company')}>
+              <CompanyPicker testId="record-search-company" />
+            </Form.Item>
+          )}
           <Form.Item name="dateRange" label={t('statistics.record.dateRange')}>
             <DatePicker.RangePicker
               format={DATE_FORMAT}

@@ -18,6 +18,7 @@ import { appStore } from '../../app/state/appStore';
 import { DATE_FORMAT } from '../../utils/format';
 import { dateRangePresets, shortcutRange } from '../../utils/dateShortcuts';
 import { EChart, type EChartProps } from './EChart';
+import { CompanyPicker, useCompanyPicking } from './CompanyPicker';
 import { KeyFigures } from './KeyFigures';
 import './statistic.css';
 
@@ -25,8 +26,8 @@ type Option = EChartProps['option'];
 const PRIMARY = '#004da1';
 
 /** The picked days as the calls take them. */
-function toRange(range: [Dayjs, Dayjs]): StatRange {
-  return { beginDate: range[0].format(DATE_FORMAT), endDate: range[1].format(DATE_FORMAT) };
+function toRange(range: [Dayjs, Dayjs], companyId: string | undefined): StatRange {
+  return { beginDate: range[0].format(DATE_FORMAT), endDate: range[1].format(DATE_FORMAT), ...(companyId ? { companyId } : {}) };
 }
 
 /**
@@ -38,8 +39,10 @@ export default function Statistic() {
   const lang = useStore(appStore, (s) => s.language);
   const [picked, setPicked] = useState<[Dayjs, Dayjs]>(() => shortcutRange('last30Days', dayjs()));
   const [trendBy, setTrendBy] = useState<'day' | 'week'>('day');
-  const range = toRange(picked);
-  const key = [...STATISTICS_QUERY_KEY, range.beginDate, range.endDate];
+  const picking = useCompanyPicking();
+  const [companyId, setCompanyId] = useState<string | undefined>();
+  const range = toRange(picked, companyId);
+  const key = [...STATISTICS_QUERY_KEY, range.beginDate, range.endDate, companyId ?? ''];
 
   const map = useQuery({ queryKey: [...key, 'map'], queryFn: () => fetchScanMap(range) });
   const areas = useQuery({ queryKey: [...key, 'areas'], queryFn: () => fetchAreaCounts(range) });
@@ -151,6 +154,12 @@ export default function Statistic() {
             onChange={(value) => value?.[0] && value[1] && setPicked([value[0], value[1]])}
             data-testid="statistic-range"
           />
+          {picking && (
+            <>
+              <Typography.Text>{t('statistics.company')}</Typography.Text>
+              <CompanyPicker value={companyId} onChange={setCompanyId} testId="statistic-company" />
+            </>
+          )}
           <Typography.Text type="secondary">{t('statistics.rangeNote')}</Typography.Text>
         </Space>
       </Card>
