@@ -206,3 +206,25 @@ describe('camera scanning in Chromium', () => {
     }
   });
 });
+
+describe('unpacking a box in Chromium', () => {
+  it('a visitor signs in as staff on /boxCodeView, sees the items and unpacks the whole box', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/boxCodeView?code=${boxCode}`);
+    await page.getByTestId('box-public-view').waitFor();
+    await page.getByTestId('box-view-sign-in').click();
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(demoPassword);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('box-staff-view').waitFor();
+    expect(await page.getByTestId('box-item').count()).toBe(3);
+
+    await page.getByTestId('box-unpack-all').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('box-view-count').textContent()).toBe('0');
+    expect(await page.getByTestId('box-item').count()).toBe(0);
+    const contents = await api<{ total: number }>(demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${boxCode}`);
+    expect(contents.total).toBe(0);
+  });
+});

@@ -57,6 +57,8 @@ const binding: typeof zh = {
     staffHint: 'Company staff can sign in to see each item code in the box',
     signIn: 'Staff sign-in',
     notFound: 'No such box code',
+    unpackAll: 'Unpack the box (take every item out)',
+    unpackConfirm: 'Take all {{count}} items out of this box?',
     empty: 'The box holds no items',
   },
 };

@@ -55,6 +55,8 @@ const binding = {
     staffHint: '企业员工登录后可查看箱内每个单品码',
     signIn: '员工登录',
     notFound: '箱码不存在',
+    unpackAll: '拆箱（取出全部单品）',
+    unpackConfirm: '确定把箱内 {{count}} 件单品全部取出吗？',
     empty: '箱内没有单品',
   },
 };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Popconfirm, Spin } from 'antd';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHttpError } from '../../api/HttpError';
-import { fetchBoxContents, fetchBoxSummary, refusalText } from '../../api/binding';
+import { fetchBoxContents, fetchBoxSummary, refusalText, unpackItems } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { formatDateTime } from '../../utils/format';
 import { PublicShell } from './shell/PublicShell';
@@ -49,6 +49,12 @@ function BoxView({ code }: { code: string }) {
 
 function StaffBoxView({ code }: { code: string }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // Unpacking the whole box (a carton opened for rework): every item leaves it, each as an UNPACK event.
+  const unpackAll = useMutation({
+    mutationFn: (boxCode: string) => unpackItems({ boxCode }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => ['boxContents', 'boxHistory'].includes(String(q.queryKey[0])) }),
+  });
   const pages = useInfiniteQuery({
     queryKey: ['boxContents', code],
     queryFn: ({ pageParam }) => fetchBoxContents(code, pageParam, PAGE_SIZE),
@@ -90,6 +96,14 @@ function StaffBoxView({ code }: { code: string }) {
             {t('binding.view.loadMore')}
           </Button>
         )}
+        {items.length > 0 && first && (
+          <Popconfirm title={t('binding.view.unpackConfirm', { count: first.total })} onConfirm={() => unpackAll.mutate(first.box.code)}>
+            <Button danger block loading={unpackAll.isPending} style={{ marginTop: 8 }} data-testid="box-unpack-all">
+              {t('binding.view.unpackAll')}
+            </Button>
+          </Popconfirm>
+        )}
+        {unpackAll.isError && <Alert type="error" showIcon title={refusalText(unpackAll.error, t('binding.failed'))} style={{ marginTop: 8 }} />}
       </div>
       <BoxHistory boxCode={first?.box.code ?? code} />
     </>
