@@ -1,6 +1,6 @@
 import type { ScanClientTypeValue, ScanVerdictValue } from '@rd/contract';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../../platform/db/schema.js';
 
@@ -74,23 +74,47 @@ export async function runCheckStatement(
   input: CheckInput,
   options: { simulate?: { companyId: string | null } } = {},
 ): Promise<CheckRow> {
-  const statement = checkStatement(input, options);
-  if (!pool) return (await statement.execute(db)).rows[0] as CheckRow;
+  const statement = preparedStatement(db, options);
+  const values = statement.sources.map((source) =>
+    typeof source === 'string' ? (source === 'companyId' ? options.simulate?.companyId : input[source]) : source.value,
+  );
+  if (!pool) return (await db.executeQuery<CheckRow>(CompiledQuery.raw(statement.text, values))).rows[0] as CheckRow;
   // On PostgreSQL the statement is prepared once per connection: planning this CTE costs more than running it.
-  const compiled = statement.compile(db);
-  const result = await pool.query<CheckRow>({ name: preparedName(compiled.sql), text: compiled.sql, values: compiled.parameters as unknown[] });
+  const result = await pool.query<CheckRow>({ name: statement.name, text: statement.text, values });
   return result.rows[0] as CheckRow;
 }
 
-/** One name per statement text (the text varies only with the mode: check, simulation, company filter). */
-const names = new Map<string, string>();
-function preparedName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `scan_check_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
-    names.set(text, name);
+/**
+ * The statement's text and where each of its parameters comes from, compiled once per mode (check,
+ * simulation, simulation within a company): a check then only fills in an array. Found by compiling the
+ * statement with marker values in place of the input and reading where the markers landed.
+ */
+interface PreparedCheck {
+  name: string;
+  text: string;
+  sources: Array<keyof CheckInput | 'companyId' | { value: unknown }>;
+}
+
+const MARK = '\u0000check-input:';
+const prepared = new Map<string, PreparedCheck>();
+
+function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: string | null } }): PreparedCheck {
+  const mode = options.simulate ? (options.simulate.companyId ? 'simulate-company' : 'simulate') : 'check';
+  let statement = prepared.get(mode);
+  if (!statement) {
+    const marked = new Proxy({} as CheckInput, { get: (_target, key) => `${MARK}${String(key)}` });
+    const simulate = options.simulate ? { companyId: options.simulate.companyId ? `${MARK}companyId` : null } : undefined;
+    const compiled = checkStatement(marked, { simulate }).compile(db);
+    statement = {
+      name: `scan_check_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`,
+      text: compiled.sql,
+      sources: compiled.parameters.map((value) =>
+        typeof value === 'string' && value.startsWith(MARK) ? (value.slice(MARK.length) as keyof CheckInput | 'companyId') : { value },
+      ),
+    };
+    prepared.set(mode, statement);
   }
-  return name;
+  return statement;
 }
 
 export function checkStatement(input: CheckInput, options: { simulate?: { companyId: string | null } } = {}) {

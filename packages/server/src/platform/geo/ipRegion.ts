@@ -69,7 +69,7 @@ export function lookupIp(rawIp: string): ScanPlace {
   const place: ScanPlace = { ip, country: '', province: '', city: '', isp: '', areaCode: '' };
   if (family === 0) return place;
   if (INTERNAL.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return { ...place, country: INTERNAL_NETWORK };
-  let found: Ip2RegionResult | null = null;
+  let found: Ip2RegionResult | null;
   try {
     found = loadDatabase().search(ip);
   } catch {
