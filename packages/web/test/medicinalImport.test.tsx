@@ -69,7 +69,9 @@ describe('medicinal import buttons', () => {
     const calls = mockApi(() => undefined);
     renderButtons();
     chooseFile(new File(['a,b'], 'batches.csv'));
-    await waitFor(() => expect(document.body.textContent).toMatch(/xls/));
+    await waitFor(() => expect(document.body.textContent).toMatch(/xlsx/));
+    // the old binary format is refused here too: the server's reader cannot take it
+    chooseFile(new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], 'batches.xls'));
     expect(calls).toHaveLength(0);
     cleanup();
     sessionStore.setState({ buttons: [] });

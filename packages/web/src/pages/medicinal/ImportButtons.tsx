@@ -3,11 +3,17 @@ import { Alert, App, Button, Modal, Space, Table, Upload, type TableColumnsType 
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkUploadName, uploadAccept, type ImportError, type ImportResult } from '@rd/contract';
+import { checkUploadName, fileExtension, type ImportError, type ImportResult, type UploadProblem } from '@rd/contract';
 import { PermissionButton } from '../../components/PermissionButton';
 import { usePermission } from '../../components/usePermission';
 import { uploadProblemText } from '../../components/upload/uploadProblemText';
 import { MEDICINAL_BATCHES_KEY, MEDICINAL_PRODUCTS_KEY, downloadTemplate, importSpreadsheet, type ImportTarget } from './medicinalApi';
+
+/** The excel place's name and size rules, and only .xlsx: the server's reader cannot take the old binary .xls. */
+function importProblem(file: File): UploadProblem | null {
+  if (fileExtension(file.name) !== 'xlsx') return { key: 'validation.fileType', params: { types: 'xlsx' } };
+  return checkUploadName('excel', file.name, file.size);
+}
 
 interface ImportButtonsProps {
   target: ImportTarget;
@@ -67,11 +73,11 @@ export function ImportButtons({ target, permission }: ImportButtonsProps) {
       </PermissionButton>
       {canImport && (
         <Upload
-          accept={uploadAccept('excel')}
+          accept=".xlsx"
           showUploadList={false}
           disabled={busy}
           beforeUpload={(file) => {
-            const problem = checkUploadName('excel', file.name, file.size);
+            const problem = importProblem(file);
             if (problem) void message.error(uploadProblemText(problem, t));
             else void send(file);
             return Upload.LIST_IGNORE;
