@@ -28,9 +28,18 @@ describe('route declarations', () => {
     const publicRoutes = api.filter((r) => r.access === 'public' && !r.url.startsWith('/acc/docs')).map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
       'GET /acc/api/boxCodeRelation/summary',
+      'GET /acc/api/securityCode/check',
+      'GET /acc/api/securityCode/image/:fileId',
+      'GET /acc/api/securityCode/queryFarmer',
+      'GET /acc/api/wx/getSignature',
       'GET /acc/health',
       'HEAD /acc/api/boxCodeRelation/summary',
+      'HEAD /acc/api/securityCode/check',
+      'HEAD /acc/api/securityCode/image/:fileId',
+      'HEAD /acc/api/securityCode/queryFarmer',
+      'HEAD /acc/api/wx/getSignature',
       'HEAD /acc/health',
+      'POST /acc/api/scanCodeRecord/add',
       'POST /acc/user/login',
       'POST /acc/user/logout',
     ]);
