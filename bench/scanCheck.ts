@@ -156,8 +156,12 @@ async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany
 
 async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = 19000 + Math.floor(Math.random() * 1000);
+  // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server there
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const args =
-    kind === 'real' ? ['--import', 'tsx', 'packages/server/src/main.ts'] : ['--import', 'tsx', 'bench/scanCheck.ts', '--ceiling', databaseUrl];
+    kind === 'real'
+      ? [...profile, '--import', 'tsx', 'packages/server/src/main.ts']
+      : [...profile, '--import', 'tsx', 'bench/scanCheck.ts', '--ceiling', databaseUrl];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

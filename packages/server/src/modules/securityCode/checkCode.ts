@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { normaliseScannedCode, SCAN_CODE_MAX, type ScanCheckResult } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -10,7 +9,7 @@ import { hiddenCodeMatches } from './hiddenCodeCheck.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
 import type { ScanContext } from './scanContext.js';
-import { scanToken } from './scanToken.js';
+import { newTokenSecret, scanToken } from './scanToken.js';
 
 export interface CheckRequest {
   code: string;
@@ -33,7 +32,7 @@ export async function checkCode(
 ): Promise<ScanCheckResult> {
   const code = normaliseScannedCode(request.code).slice(0, SCAN_CODE_MAX);
   const given = request.hiddenCode?.trim() ?? '';
-  const attachToken = randomBytes(12).toString('base64url');
+  const attachToken = newTokenSecret();
   const input: CheckInput = {
     code,
     hidden: given === '' ? 'NONE' : 'GIVEN',

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { provinceCode, type ScanPlace } from '@rd/contract';
 
 /**
@@ -23,18 +23,32 @@ interface Ip2Region {
   search(ip: string): Ip2RegionResult | null;
 }
 
-const INTERNAL = new BlockList();
-INTERNAL.addSubnet('10.0.0.0', 8, 'ipv4');
-INTERNAL.addSubnet('172.16.0.0', 12, 'ipv4');
-INTERNAL.addSubnet('192.168.0.0', 16, 'ipv4');
-INTERNAL.addSubnet('127.0.0.0', 8, 'ipv4');
-INTERNAL.addSubnet('169.254.0.0', 16, 'ipv4');
-INTERNAL.addSubnet('100.64.0.0', 10, 'ipv4'); // carrier-grade NAT
-INTERNAL.addSubnet('0.0.0.0', 8, 'ipv4');
-INTERNAL.addAddress('::1', 'ipv6');
-INTERNAL.addAddress('::', 'ipv6');
-INTERNAL.addSubnet('fc00::', 7, 'ipv6'); // unique local
-INTERNAL.addSubnet('fe80::', 10, 'ipv6'); // link-local
+/**
+ * Private, loopback, link-local, CGNAT and "this network" IPv4 ranges, as [first octet, second-octet mask,
+ * second-octet value]. Compared by hand: node's BlockList builds an address object on every check, and
+ * this runs on every scan.
+ */
+const INTERNAL_V4: Array<[number, number, number]> = [
+  [10, 0, 0],
+  [127, 0, 0],
+  [0, 0, 0],
+  [172, 0xf0, 16],
+  [192, 0xff, 168],
+  [169, 0xff, 254],
+  [100, 0xc0, 64],
+];
+
+function isInternal(ip: string, family: number): boolean {
+  if (family === 4) {
+    const dot = ip.indexOf('.');
+    const first = Number(ip.slice(0, dot));
+    const second = Number(ip.slice(dot + 1, ip.indexOf('.', dot + 1)));
+    return INTERNAL_V4.some(([a, mask, value]) => first === a && (second & mask) === value);
+  }
+  const lower = ip.toLowerCase();
+  // ::1 and ::, unique local fc00::/7, link-local fe80::/10
+  return lower === '::1' || lower === '::' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
+}
 
 let database: Ip2Region | null = null;
 
@@ -68,7 +82,7 @@ export function lookupIp(rawIp: string): ScanPlace {
   const family = isIP(ip);
   const place: ScanPlace = { ip, country: '', province: '', city: '', isp: '', areaCode: '' };
   if (family === 0) return place;
-  if (INTERNAL.check(ip, family === 4 ? 'ipv4' : 'ipv6')) return { ...place, country: INTERNAL_NETWORK };
+  if (isInternal(ip, family)) return { ...place, country: INTERNAL_NETWORK };
   let found: Ip2RegionResult | null;
   try {
     found = loadDatabase().search(ip);
