@@ -39,6 +39,7 @@ describe('route declarations', () => {
       'HEAD /acc/api/securityCode/queryFarmer',
       'HEAD /acc/api/wx/getSignature',
       'HEAD /acc/health',
+      'POST /acc/api/register',
       'POST /acc/api/scanCodeRecord/add',
       'POST /acc/user/login',
       'POST /acc/user/logout',
