@@ -288,6 +288,19 @@ describe('public scan pages on a phone in Chromium', () => {
     await context.close();
   });
 
+  it('opens a scanned label on a phone whose portal token has expired, instead of sending it to sign in', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    // a token left in this tab from an earlier portal session, which the server no longer knows
+    await page.goto(`${new URL(fixture.urls[4]!).origin}/test1`);
+    await page.evaluate(() => sessionStorage.setItem('token', 'a-token-the-server-no-longer-knows'));
+    await page.goto(fixture.urls[4]!);
+    expect(await verdictOf(page)).toBe('GENUINE');
+    expect(new URL(page.url()).pathname).toBe('/antiCounterfeiting');
+    await context.close();
+  });
+
   it('/wx in WeChat without WeChat configured: shows the server’s reason and scans with the fallback scanner', async () => {
     const context = await phone();
     const page = await context.newPage();

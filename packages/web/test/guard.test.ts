@@ -51,6 +51,9 @@ describe('guard (spec 2.2)', () => {
   it('re-enters the same route after loading, or forces a logout to the login page on failure', () => {
     expect(afterSessionLoad(true, '/accPortal/x', '?id=1')).toEqual({ kind: 'reenter', to: '/accPortal/x?id=1' });
     expect(afterSessionLoad(false, '/accPortal/x', '?id=1')).toEqual({ kind: 'forceLogout', to: '/loginPage' });
+    // an expired token on a public page ends the session but keeps the page (a consumer's scan, a worker's sign-in)
+    expect(afterSessionLoad(false, '/antiCounterfeiting', '?code=AB12')).toEqual({ kind: 'forceLogout', to: '/antiCounterfeiting?code=AB12' });
+    expect(afterSessionLoad(false, '/codeBinding', '')).toEqual({ kind: 'forceLogout', to: '/codeBinding' });
   });
 
   it('after sign-in goes to the redirect target inside the app, else home', () => {

@@ -28,11 +28,15 @@ export function decideNavigation({ pathname, search, hasToken, rolesLoaded }: Gu
 export type AfterLoadDecision =
   /** Re-enter the route asked for: the freshly added routes can now match it. */
   | { kind: 'reenter'; to: string }
-  /** Any failure ends the session locally and sends the user to sign in. */
+  /**
+   * Any failure ends the session locally and sends the user to sign in, except on the other public pages:
+   * a phone holding an expired token must still open a scanned label (or the page's own staff sign-in).
+   */
   | { kind: 'forceLogout'; to: string };
 
 export function afterSessionLoad(succeeded: boolean, pathname: string, search: string): AfterLoadDecision {
-  return succeeded ? { kind: 'reenter', to: pathname + search } : { kind: 'forceLogout', to: LOGIN_PATH };
+  if (succeeded) return { kind: 'reenter', to: pathname + search };
+  return { kind: 'forceLogout', to: isPublicPath(pathname) ? pathname + search : LOGIN_PATH };
 }
 
 export function loginRedirect(target: string): string {
