@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import { FARMERS_QUERY_KEY, deleteFarmer, fetchFarmerPage } from '../../api/farm
 import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { usePermission } from '../../components/usePermission';
 import { AuthImage } from '../../components/upload/AuthImage';
 import { EMPTY, formatDateTime } from '../../utils/format';
@@ -47,7 +47,6 @@ export default function FarmerInfo() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ farmerId: string | null } | null>(null);
   const canSeeProducts = usePermission(PERMISSIONS.productList);
   const products = useQuery({ queryKey: [...PRODUCTS_QUERY_KEY, 'options'], queryFn: () => fetchProductOptions(), enabled: canSeeProducts });
@@ -139,25 +138,16 @@ export default function FarmerInfo() {
           >
             {t('farmer.edit')}
           </PermissionButton>
-          <Tooltip title={row.batchCount > 0 ? t('farmer.hasBatches') : undefined}>
-            <PermissionButton
-              code={PERMISSIONS.farmerDelete}
-              type="link"
-              size="small"
-              danger
-              disabled={row.batchCount > 0}
-              data-testid={`farmer-delete-${row.id}`}
-              onClick={() =>
-                confirmAction({
-                  title: t('farmer.deleteTitle'),
-                  content: t('farmer.deleteConfirm', { name: row.name }),
-                  action: () => removal.mutateAsync(row),
-                })
-              }
-            >
-              {t('farmer.delete')}
-            </PermissionButton>
-          </Tooltip>
+          <RowDeleteButton
+            code={PERMISSIONS.farmerDelete}
+            blockedReason={row.batchCount > 0 ? t('farmer.hasBatches') : undefined}
+            confirmTitle={t('farmer.deleteTitle')}
+            confirmContent={t('farmer.deleteConfirm', { name: row.name })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`farmer-delete-${row.id}`}
+          >
+            {t('farmer.delete')}
+          </RowDeleteButton>
         </Space>
       ),
     },

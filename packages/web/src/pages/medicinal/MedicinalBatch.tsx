@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { BATCH_NO_MAX, PERMISSIONS, type MedicinalBatchPageQuery, type MedicinalBatchRow } from '@rd/contract';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../utils/format';
 import { ImportButtons } from './ImportButtons';
 import { MedicinalBatchDetailDrawer } from './MedicinalBatchDetail';
@@ -45,7 +45,6 @@ export default function MedicinalBatch() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ batch: MedicinalBatchRow | null } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const products = useQuery({ queryKey: [...MEDICINAL_PRODUCTS_KEY, 'options'], queryFn: fetchMedicinalProductOptions });
@@ -82,22 +81,15 @@ export default function MedicinalBatch() {
           <PermissionButton code={PERMISSIONS.medicinalBatchEdit} type="link" size="small" onClick={() => setEditing({ batch: row })} data-testid={`mb-edit-${row.id}`}>
             {t('medicinal.edit')}
           </PermissionButton>
-          <PermissionButton
+          <RowDeleteButton
             code={PERMISSIONS.medicinalBatchEdit}
-            type="link"
-            size="small"
-            danger
-            data-testid={`mb-delete-${row.id}`}
-            onClick={() =>
-              confirmAction({
-                title: t('medicinal.deleteBatchTitle'),
-                content: t('medicinal.deleteBatchConfirm', { batchNo: row.batchNo }),
-                action: () => removal.mutateAsync(row),
-              })
-            }
+            confirmTitle={t('medicinal.deleteBatchTitle')}
+            confirmContent={t('medicinal.deleteBatchConfirm', { batchNo: row.batchNo })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`mb-delete-${row.id}`}
           >
             {t('medicinal.delete')}
-          </PermissionButton>
+          </RowDeleteButton>
         </Space>
       ),
     },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOSAGE_FORM_DICT, PERMISSIONS, type MedicinalProductPageQuery, type MedicinalProductRow } from '@rd/contract';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { DictTag } from '../../dict/DictTag';
 import { useDictionaries, useDictOptions } from '../../dict/useDictionaries';
 import { EMPTY, formatDateTime } from '../../utils/format';
@@ -36,7 +36,6 @@ export default function MedicinalProduct() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
   const { dictLabel } = useDictionaries();
   const dosageForms = useDictOptions(DOSAGE_FORM_DICT);
   const statuses = useDictOptions('sys_status');
@@ -70,25 +69,16 @@ export default function MedicinalProduct() {
           <PermissionButton code={PERMISSIONS.medicinalProductEdit} type="link" size="small" onClick={() => setEditing({ product: row })} data-testid={`mp-edit-${row.id}`}>
             {t('medicinal.edit')}
           </PermissionButton>
-          <Tooltip title={row.batchCount > 0 ? t('medicinal.hasBatches') : undefined}>
-            <PermissionButton
-              code={PERMISSIONS.medicinalProductEdit}
-              type="link"
-              size="small"
-              danger
-              disabled={row.batchCount > 0}
-              data-testid={`mp-delete-${row.id}`}
-              onClick={() =>
-                confirmAction({
-                  title: t('medicinal.deleteProductTitle'),
-                  content: t('medicinal.deleteProductConfirm', { name: row.genericName }),
-                  action: () => removal.mutateAsync(row),
-                })
-              }
-            >
-              {t('medicinal.delete')}
-            </PermissionButton>
-          </Tooltip>
+          <RowDeleteButton
+            code={PERMISSIONS.medicinalProductEdit}
+            blockedReason={row.batchCount > 0 ? t('medicinal.hasBatches') : undefined}
+            confirmTitle={t('medicinal.deleteProductTitle')}
+            confirmContent={t('medicinal.deleteProductConfirm', { name: row.genericName })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`mp-delete-${row.id}`}
+          >
+            {t('medicinal.delete')}
+          </RowDeleteButton>
         </Space>
       ),
     },

@@ -8,7 +8,7 @@ import { CATEGORIES_QUERY_KEY, PRODUCTS_QUERY_KEY, deleteProduct, fetchCategoryT
 import { TEMPLATES_QUERY_KEY, fetchTemplateOptions } from '../../api/productTemplate';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { usePermission } from '../../components/usePermission';
 import { AuthImage } from '../../components/upload/AuthImage';
 import { EMPTY, formatDateTime } from '../../utils/format';
@@ -40,7 +40,6 @@ export default function Product() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const canSeeTemplates = usePermission(PERMISSIONS.templateList);
 
@@ -117,22 +116,15 @@ export default function Product() {
           <PermissionButton code={PERMISSIONS.productEdit} type="link" size="small" onClick={() => openDetail(row)} data-testid={`product-edit-${row.id}`}>
             {t('product.edit')}
           </PermissionButton>
-          <PermissionButton
+          <RowDeleteButton
             code={PERMISSIONS.productDelete}
-            type="link"
-            size="small"
-            danger
-            data-testid={`product-delete-${row.id}`}
-            onClick={() =>
-              confirmAction({
-                title: t('product.deleteTitle'),
-                content: t('product.deleteConfirm', { name: row.name }),
-                action: () => removal.mutateAsync(row),
-              })
-            }
+            confirmTitle={t('product.deleteTitle')}
+            confirmContent={t('product.deleteConfirm', { name: row.name })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`product-delete-${row.id}`}
           >
             {t('product.delete')}
-          </PermissionButton>
+          </RowDeleteButton>
         </Space>
       ),
     },

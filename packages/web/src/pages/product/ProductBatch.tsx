@@ -9,7 +9,7 @@ import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
 import { BATCHES_QUERY_KEY, deleteBatch, exportBatchCodes, fetchBatchPage } from '../../api/productBatch';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { usePermission } from '../../components/usePermission';
 import { DATE_FORMAT, EMPTY, formatDate, formatDateTime } from '../../utils/format';
 import { BatchDrawer } from './productBatch/BatchDrawer';
@@ -44,7 +44,6 @@ export default function ProductBatch() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
   const [editing, setEditing] = useState<{ batchId: string | null } | null>(null);
   // the product filter needs the product list; without it the screen still lists every batch
   const canSeeProducts = usePermission(PERMISSIONS.productList);
@@ -98,25 +97,16 @@ export default function ProductBatch() {
               {t('productBatch.exportCodes')}
             </PermissionButton>
           </Tooltip>
-          <Tooltip title={row.codeCount > 0 ? t('productBatch.hasCodes') : undefined}>
-            <PermissionButton
-              code={PERMISSIONS.batchDelete}
-              type="link"
-              size="small"
-              danger
-              disabled={row.codeCount > 0}
-              data-testid={`batch-delete-${row.id}`}
-              onClick={() =>
-                confirmAction({
-                  title: t('productBatch.deleteTitle'),
-                  content: t('productBatch.deleteConfirm', { batchNo: row.batchNo }),
-                  action: () => removal.mutateAsync(row),
-                })
-              }
-            >
-              {t('productBatch.delete')}
-            </PermissionButton>
-          </Tooltip>
+          <RowDeleteButton
+            code={PERMISSIONS.batchDelete}
+            blockedReason={row.codeCount > 0 ? t('productBatch.hasCodes') : undefined}
+            confirmTitle={t('productBatch.deleteTitle')}
+            confirmContent={t('productBatch.deleteConfirm', { batchNo: row.batchNo })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`batch-delete-${row.id}`}
+          >
+            {t('productBatch.delete')}
+          </RowDeleteButton>
         </Space>
       ),
     },

@@ -1,4 +1,4 @@
-import { App, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { CATALOGUE_STATUSES, PERMISSIONS, TEMPLATE_NAME_MAX, type TemplatePageQu
 import { TEMPLATES_QUERY_KEY, deleteTemplate, fetchTemplatePage } from '../../api/productTemplate';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { EMPTY, formatDateTime } from '../../utils/format';
 
 type TemplateFilters = Pick<TemplatePageQuery, 'name' | 'status'>;
@@ -20,7 +20,6 @@ export default function ProductTemplate() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
 
   const openDetail = (row: TemplateRow | null) =>
     void navigate({ pathname: '../productTemplateDetail', search: row ? `?id=${encodeURIComponent(row.id)}` : '' }, { relative: 'path' });
@@ -65,25 +64,16 @@ export default function ProductTemplate() {
           <PermissionButton code={PERMISSIONS.templateEdit} type="link" size="small" onClick={() => openDetail(row)} data-testid={`template-edit-${row.id}`}>
             {t('productTemplate.edit')}
           </PermissionButton>
-          <Tooltip title={row.productCount > 0 ? t('productTemplate.inUse') : undefined}>
-            <PermissionButton
-              code={PERMISSIONS.templateDelete}
-              type="link"
-              size="small"
-              danger
-              disabled={row.productCount > 0}
-              data-testid={`template-delete-${row.id}`}
-              onClick={() =>
-                confirmAction({
-                  title: t('productTemplate.deleteTitle'),
-                  content: t('productTemplate.deleteConfirm', { name: row.name }),
-                  action: () => removal.mutateAsync(row),
-                })
-              }
-            >
-              {t('productTemplate.delete')}
-            </PermissionButton>
-          </Tooltip>
+          <RowDeleteButton
+            code={PERMISSIONS.templateDelete}
+            blockedReason={row.productCount > 0 ? t('productTemplate.inUse') : undefined}
+            confirmTitle={t('productTemplate.deleteTitle')}
+            confirmContent={t('productTemplate.deleteConfirm', { name: row.name })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`template-delete-${row.id}`}
+          >
+            {t('productTemplate.delete')}
+          </RowDeleteButton>
         </Space>
       ),
     },

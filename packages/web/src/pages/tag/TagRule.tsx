@@ -1,4 +1,4 @@
-import { App, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { PERMISSIONS, RULE_KINDS, RULE_MODES, RULE_STATUSES, type RulePageQuery,
 import { RULES_QUERY_KEY, deleteRule, fetchRulePage } from '../../api/rule';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { useConfirmAction } from '../../components/useConfirmAction';
+import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { EMPTY, formatDateTime } from '../../utils/format';
 import './tagRule/tagRule.css';
 
@@ -37,7 +37,6 @@ export default function TagRule() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirmAction = useConfirmAction();
 
   const openDetail = (row: RuleRow | null, mode?: 'view') => {
     const query = new URLSearchParams();
@@ -54,13 +53,6 @@ export default function TagRule() {
       await queryClient.invalidateQueries({ queryKey: RULES_QUERY_KEY });
     },
   });
-
-  const confirmDelete = (row: RuleRow) =>
-    confirmAction({
-      title: t('tagRule.deleteTitle'),
-      content: t('tagRule.deleteConfirm', { name: row.ruleName }),
-      action: () => removal.mutateAsync(row),
-    });
 
   const columns: TableColumnsType<RuleRow> = [
     { key: 'ruleName', dataIndex: 'ruleName', title: t('tagRule.ruleName'), sorter: true },
@@ -122,19 +114,16 @@ export default function TagRule() {
           <PermissionButton code={PERMISSIONS.ruleEdit} type="link" size="small" onClick={() => openDetail(row)} data-testid={`rule-edit-${row.id}`}>
             {t('tagRule.edit')}
           </PermissionButton>
-          <Tooltip title={row.jobCount > 0 ? t('tagRule.inUse') : undefined}>
-            <PermissionButton
-              code={PERMISSIONS.ruleDelete}
-              type="link"
-              size="small"
-              danger
-              disabled={row.jobCount > 0}
-              onClick={() => confirmDelete(row)}
-              data-testid={`rule-delete-${row.id}`}
-            >
-              {t('tagRule.delete')}
-            </PermissionButton>
-          </Tooltip>
+          <RowDeleteButton
+            code={PERMISSIONS.ruleDelete}
+            blockedReason={row.jobCount > 0 ? t('tagRule.inUse') : undefined}
+            confirmTitle={t('tagRule.deleteTitle')}
+            confirmContent={t('tagRule.deleteConfirm', { name: row.ruleName })}
+            onConfirm={() => removal.mutateAsync(row)}
+            testId={`rule-delete-${row.id}`}
+          >
+            {t('tagRule.delete')}
+          </RowDeleteButton>
         </Space>
       ),
     },
