@@ -3,7 +3,8 @@ import { AppError } from '../../platform/http/appError.js';
 import { cellValue } from './cellValue.js';
 import { IMPORT_TEXTS, columnForHeader, type ImportColumn } from './columns.js';
 import type { ImportErrors } from './importErrors.js';
-import { sheetRows } from './sheetReader.js';
+import { sheetRows, type SheetRow } from './xlsx/sheetReader.js';
+import { UnreadableWorkbook } from './xlsx/unreadableWorkbook.js';
 import { EXAMPLE_APPROVAL_NO } from './template.js';
 
 export type RowValues<K extends string> = Partial<Record<K, string | number>>;
@@ -44,6 +45,21 @@ function isExampleRow(number: number, cells: unknown[], layout: SheetLayout<stri
 }
 
 /**
+ * The sheet's rows; a file that passed the upload checks but does not read as a workbook (a damaged
+ * entry, XML that does not parse, another kind of zip) is answered as a damaged upload.
+ */
+async function* readableRows(bytes: Buffer, lang: Lang): AsyncGenerator<SheetRow> {
+  try {
+    yield* sheetRows(bytes);
+  } catch (error) {
+    if (error instanceof UnreadableWorkbook) {
+      throw new AppError('UPLOAD_FAILED', { reason: validationMessage('validation.archiveCorrupt', lang) });
+    }
+    throw error;
+  }
+}
+
+/**
  * Reads a filled template: the first row names the columns (either language, any order), then every
  * non-empty row is turned into values by the columns' kinds. Unreadable cells and formulas are
  * recorded as problems of their row and column; rows past `maxRows` stop the import at once.
@@ -54,7 +70,7 @@ export async function readImportSheet<K extends string>(options: ReadOptions<K>)
   const texts = IMPORT_TEXTS[lang];
   let layout: SheetLayout<K> | null = null;
   let rowCount = 0;
-  for await (const { number, cells } of sheetRows(options.bytes)) {
+  for await (const { number, cells } of readableRows(options.bytes, lang)) {
     if (!layout) {
       layout = layoutOf(columns, cells, lang);
       continue;
