@@ -7,11 +7,12 @@
 //   written are compared with the successful checks (they must be equal).
 // Target: real ≥ 70 % of the ceiling's req/s, p99 ≤ 50 ms, no lost scan record.
 // Run: npm run bench:scan   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
-// default 1,000,000; BENCH_SECONDS, default 30; BENCH_CONNECTIONS, default 50). The servers run as child
+// default 1,000,000; BENCH_SECONDS, default 30; BENCH_CONNECTIONS, default 50; BENCH_KEEP=1 keeps the scratch database). The servers run as child
 // processes with LOG_LEVEL=warn and the per-IP limit off (all load comes from one address). Other work on the
 // machine slows every figure: the load average is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -61,6 +62,8 @@ async function serveCeiling(databaseUrl: string) {
     return { code: 'SUCCESS', msg: '', data: result.rows[0] };
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // a clean exit on the bench's SIGTERM, so that --cpu-prof writes its profile
+  process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
   process.stdout.write(`${JSON.stringify({ address })}\n`);
 }
 
@@ -264,13 +267,45 @@ async function scanRecords(url: string): Promise<number> {
   return last;
 }
 
+/** Linux's clock ticks per second (getconf CLK_TCK), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) used so far by a process, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0; // ended, or not Linux
+  }
+}
+/** CPU seconds of every PostgreSQL process on the machine (the bench's database server is local). */
+function databaseCpuSeconds(): Map<number, number> {
+  const all = new Map<number, number>();
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') all.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return all;
+}
+const usedSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
 async function measure(kind: 'real' | 'ceiling', url: string, firstCodes: string[], repeatPool: string[]) {
   const server = await spawnServer(kind, url);
   try {
     const codes = mix(firstCodes, repeatPool);
     await drive(server.base, codes, 3); // warm-up: JIT, pool connections, plan cache
     const before = await scanRecords(url);
+    const serverCpu = cpuSecondsOf(server.child.pid as number);
+    const databaseCpu = databaseCpuSeconds();
     const { result, cutOff } = await drive(server.base, codes, SECONDS);
+    const serverCpuUsed = cpuSecondsOf(server.child.pid as number) - serverCpu;
+    const databaseCpuUsed = usedSince(databaseCpu, databaseCpuSeconds());
     const after = await scanRecords(url);
     const ok = result['2xx'];
     const figures = {
@@ -288,6 +323,9 @@ async function measure(kind: 'real' | 'ceiling', url: string, firstCodes: string
       `${kind.padEnd(8)} ${String(figures.reqPerSec).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}   ` +
         `scan records ${figures.scanRecords} = ${ok} checks answered + ${cutOff} cut off by the stop${lost === 0 ? ' (none lost)' : ` (${lost} LOST)`}`,
     );
+    // where the time goes: CPU per answered request in the server process and in PostgreSQL
+    const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(3)} ms`;
+    console.log(`${''.padEnd(8)} CPU per request: server ${perRequest(serverCpuUsed)}, PostgreSQL ${perRequest(databaseCpuUsed)}`);
     return figures;
   } finally {
     server.child.kill('SIGTERM');
@@ -324,7 +362,8 @@ async function main() {
     );
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
-    await scratch.drop();
+    if (process.env.BENCH_KEEP) console.log(`kept the database: ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 

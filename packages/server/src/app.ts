@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +8,7 @@ import type { App, AppContext } from './platform/context.js';
 import { installApiDocs } from './platform/http/docs.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
+import { installSecurityHeaders } from './platform/http/securityHeaders.js';
 import { installWebApp } from './platform/http/webApp.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { dictRoutes } from './modules/dict/routes.js';
@@ -102,30 +102,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   installErrorHandler(app);
   installLanguage(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd writes its styles at run time; the API docs page needs inline styles and images too.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // WeChat's JS-SDK is only published at WeChat's own address; /wx loads it there, inside WeChat only.
-        scriptSrc: ["'self'", 'https://res.wx.qq.com'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
+  installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   if (config.apiDocs) await installApiDocs(app);
 

@@ -275,8 +275,8 @@ describe(`securityCode/check verdicts (${TEST_DB_KIND})`, () => {
     ]);
   });
 
-  it('an activated code bound to no product answers GENUINE without product, batch or grower', async () => {
-    const result = await check(codes.unbound);
+  it('an activated code bound to no product answers GENUINE without product, batch or grower; digits given for a rule without a hidden code are ignored', async () => {
+    const result = await check(codes.unbound, { hiddenCode: '123456' });
     expect(result).toMatchObject({ verdict: 'GENUINE', product: null, batch: null, grower: null });
     expect(result.company?.fullName).toBe('Melon Cooperative');
   });

@@ -4,8 +4,8 @@ import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { placeText } from '../../platform/geo/ipRegion.js';
-import { runCheckStatement, type CheckInput, type CheckRow, type HiddenState } from './checkStatement.js';
-import { hiddenCodeMatches } from './hiddenCodeCheck.js';
+import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
+import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
 import type { ScanContext } from './scanContext.js';
@@ -19,9 +19,9 @@ export interface CheckRequest {
 }
 
 /**
- * A consumer's check: one statement for most codes; a code whose rule prints a hidden code, checked
- * with one, takes two (the first reads the company's secret and writes nothing, the second records
- * the verdict the digits earn). See checkStatement.ts for the counting and the suspicious rule.
+ * A consumer's check: one statement; a check that gives a hidden code takes two (the first reads the
+ * company's secret and writes nothing, the second records the verdict the digits earn). See
+ * checkStatement.ts for the counting and the suspicious rule.
  */
 export async function checkCode(
   { db, pool, answers }: { db: Kysely<DB>; pool: pg.Pool | null; answers: AnswerPartsSource },
@@ -29,13 +29,14 @@ export async function checkCode(
   request: CheckRequest,
   context: ScanContext,
   options: { simulate?: { companyId: string | null } } = {},
-): Promise<ScanCheckResult> {
+): Promise<CheckedCode> {
   const code = normaliseScannedCode(request.code).slice(0, SCAN_CODE_MAX);
   const given = request.hiddenCode?.trim() ?? '';
   const attachToken = newTokenSecret();
   const input: CheckInput = {
     code,
-    hidden: given === '' ? 'NONE' : 'GIVEN',
+    // no promise for the usual check, which gives no hidden code
+    hidden: given === '' ? 'NONE' : await hiddenCodeState(db, code, given, options.simulate?.companyId ?? null),
     ip: context.place.ip,
     country: context.place.country,
     province: context.place.province,
@@ -52,44 +53,63 @@ export async function checkCode(
     suspiciousWindowSeconds: config.scanSuspiciousWindowMinutes * 60,
     suspiciousProvinces: config.scanSuspiciousProvinces,
   };
-  let row = await runCheckStatement(db, pool, input, options);
-  if (row.record_id === null && row.code_id !== null) {
-    // the rule has a hidden code and one was given: verify it, then record what it earns
-    const length = row.hidden_length ?? 0;
-    const matched = row.secret !== null && hiddenCodeMatches(row.secret, code, length, given);
-    const hidden: HiddenState = matched ? 'MATCHED' : 'MISMATCHED';
-    row = await runCheckStatement(db, pool, { ...input, hidden }, options);
-  }
+  const row = await runCheckStatement(db, pool, input, options);
   const token = options.simulate ? null : scanToken(row.record_id, attachToken);
-  const shows = row.company_id !== null && row.verdict !== 'NOT_FOUND' && row.verdict !== 'SECURITY_CODE_MISMATCH';
-  const parts = shows ? await answers.parts(row.company_id as string, row.product_id, row.batch_id) : NO_PARTS;
-  return answerOf(code, row, parts, token);
+  const parts = partsShown(row) === 'NONE' ? NO_PARTS : await answers.parts(row.company_id as string, row.product_id, row.batch_id);
+  return { code, row, parts, token };
+}
+
+/** A check's outcome before it is written as an answer (answerOf, or answerText for the public route). */
+export interface CheckedCode {
+  code: string;
+  row: CheckRow;
+  parts: AnswerParts;
+  token: string | null;
 }
 
 const NO_PARTS: AnswerParts = { product: null, batch: null, grower: null, company: null };
 
-/** The answer: nothing but the verdict for unknown codes and wrong hidden codes; the company for codes not in force. */
-export function answerOf(code: string, row: CheckRow, parts: AnswerParts, token: string | null): ScanCheckResult {
+/** What the answer tells besides the verdict: everything for counted checks, the company for codes not in force, nothing for unknown codes and wrong hidden codes. */
+export type PartsShown = 'ALL' | 'COMPANY' | 'NONE';
+
+export function partsShown(row: CheckRow): PartsShown {
+  const verdict = row.verdict ?? 'NOT_FOUND';
+  if (row.company_id === null || verdict === 'NOT_FOUND' || verdict === 'SECURITY_CODE_MISMATCH') return 'NONE';
+  return verdict === 'GENUINE' || verdict === 'REPEATED' ? 'ALL' : 'COMPANY';
+}
+
+/** The answer without its parts (product, batch, grower, company). */
+export type VerdictAnswer = Omit<ScanCheckResult, 'product' | 'batch' | 'grower' | 'company'>;
+
+export function verdictAnswer({ code, row, token }: CheckedCode): VerdictAnswer {
   const verdict = row.verdict ?? 'NOT_FOUND';
   const counted = verdict === 'GENUINE' || verdict === 'REPEATED';
-  const known = verdict !== 'NOT_FOUND' && verdict !== 'SECURITY_CODE_MISMATCH';
-  const hiddenCodeLength = verdict === 'NOT_FOUND' ? 0 : (row.hidden_length ?? 0);
   return {
     verdict,
     code,
     needsHiddenCode: verdict === 'SECURITY_CODE_MISMATCH',
-    hiddenCodeLength,
+    hiddenCodeLength: verdict === 'NOT_FOUND' ? 0 : (row.hidden_length ?? 0),
     scanCount: counted ? (row.scan_count ?? 0) : 0,
     firstScanAt: counted && row.first_scan_at ? new Date(row.first_scan_at).toISOString() : null,
     firstScanPlace: counted
       ? placeText({ country: row.first_country ?? '', province: row.first_province ?? '', city: row.first_city ?? '' })
       : '',
-    suspicious: counted && row.suspicious === true,
+    suspicious: counted && row.suspicious,
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,
-    product: counted && parts.product ? productAnswer(code, parts.product) : null,
-    batch: counted && parts.batch ? batchAnswer(code, parts.batch) : null,
-    grower: counted && parts.grower ? growerAnswer(code, parts.grower) : null,
-    company: known ? companyAnswer(code, parts.company) : null,
+  };
+}
+
+/** The whole answer as an object. */
+export function answerOf(checked: CheckedCode): ScanCheckResult {
+  const { code, parts } = checked;
+  const shown = partsShown(checked.row);
+  const all = shown === 'ALL';
+  return {
+    ...verdictAnswer(checked),
+    product: all && parts.product ? productAnswer(code, parts.product) : null,
+    batch: all && parts.batch ? batchAnswer(code, parts.batch) : null,
+    grower: all && parts.grower ? growerAnswer(code, parts.grower) : null,
+    company: shown !== 'NONE' ? companyAnswer(code, parts.company) : null,
   };
 }

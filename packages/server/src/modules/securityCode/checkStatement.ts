@@ -5,14 +5,13 @@ import type pg from 'pg';
 import type { DB } from '../../platform/db/schema.js';
 
 /**
- * What the check knows of the hidden code before the statement runs:
+ * What the check knows of the hidden code when the statement runs:
  * - NONE: none was given (a rule with a hidden code answers SECURITY_CODE_MISMATCH, recorded);
- * - GIVEN: one was given but the company's secret is not known yet: a rule with a hidden code writes
- *   nothing and answers the secret, so the caller can verify and run the statement again;
- * - MATCHED / MISMATCHED: verified by the caller.
+ * - MATCHED / MISMATCHED: one was given and verified by the caller against the company's secret
+ *   (hiddenCodeLookup.ts).
  * A rule without a hidden code ignores all this.
  */
-export type HiddenState = 'NONE' | 'GIVEN' | 'MATCHED' | 'MISMATCHED';
+export type HiddenState = 'NONE' | 'MATCHED' | 'MISMATCHED';
 
 export interface CheckInput {
   /** Trimmed, upper case, at most SCAN_CODE_MAX. */
@@ -37,23 +36,22 @@ export interface CheckInput {
   suspiciousProvinces: number;
 }
 
+/** What the statement answers; the code's fields are null when it is unknown. */
 export interface CheckRow {
-  code_id: string | null;
   company_id: string | null;
-  status: 'NOT_ACTIVATED' | 'ACTIVATED' | 'VOIDED' | null;
   product_id: string | null;
   batch_id: string | null;
   hidden_length: number | null;
   repeat_threshold: number | null;
-  secret: Uint8Array | null;
-  record_id: string | null;
-  verdict: ScanVerdictValue | null;
+  record_id: string;
+  verdict: ScanVerdictValue;
   scan_count: number | null;
-  first_scan_at: Date | null;
+  /** ISO 8601 text */
+  first_scan_at: string | null;
   first_country: string | null;
   first_province: string | null;
   first_city: string | null;
-  suspicious: boolean | null;
+  suspicious: boolean;
 }
 
 /**
@@ -66,7 +64,13 @@ export interface CheckRow {
  *
  * Suspicious: the count passes the rule's repeat threshold, or the code has been scanned from
  * `suspiciousProvinces` regions (area codes; countries abroad) within a window that starts with the first
- * scan after the previous window ended. Once suspicious, a code stays suspicious.
+ * scan after the previous window ended. The count only grows, so that part is worked out from the count
+ * as each scan is recorded; code_scan.suspicious keeps the regions part, which must outlive its window:
+ * once suspicious, a code stays suspicious.
+ *
+ * It is the busiest statement of the server, so it is kept lean: it touches only the tables it must
+ * (the company's secret is read apart, only when a hidden code is given), sends each input once, and
+ * answers one JSON array rather than a row of columns, which costs the driver far less to take apart.
  */
 export async function runCheckStatement(
   db: Kysely<DB>,
@@ -78,16 +82,32 @@ export async function runCheckStatement(
   const values = statement.sources.map((source) =>
     typeof source === 'string' ? (source === 'companyId' ? options.simulate?.companyId : input[source]) : source.value,
   );
-  if (!pool) return (await db.executeQuery<CheckRow>(CompiledQuery.raw(statement.text, values))).rows[0] as CheckRow;
+  if (!pool) return checkRowOf((await db.executeQuery<Answered>(CompiledQuery.raw(statement.text, values))).rows[0]);
   // On PostgreSQL the statement is prepared once per connection: planning this CTE costs more than running it.
-  const result = await pool.query<CheckRow>({ name: statement.name, text: statement.text, values });
-  return result.rows[0] as CheckRow;
+  return checkRowOf((await pool.query<Answered>({ name: statement.name, text: statement.text, values })).rows[0]);
+}
+
+type Answered = { answer: unknown[] };
+
+/** The statement's JSON array, in the order of its SELECT, made into a named row. */
+function checkRowOf(answered: Answered | undefined): CheckRow {
+  if (!answered) throw new Error('the check statement answered no row');
+  const [company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
+    first_country, first_province, first_city, suspicious] = answered.answer as [
+    string | null, string | null, string | null, number | null, number | null, string, ScanVerdictValue, number | null,
+    string | null, string | null, string | null, string | null, boolean,
+  ];
+  return {
+    company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
+    first_country, first_province, first_city, suspicious,
+  };
 }
 
 /**
  * The statement's text and where each of its parameters comes from, compiled once per mode (check,
  * simulation, simulation within a company): a check then only fills in an array. Found by compiling the
- * statement with marker values in place of the input and reading where the markers landed.
+ * statement with marker values in place of the input and reading where the markers landed; an input used
+ * several times is sent once (its placeholders are renumbered to its first).
  */
 interface PreparedCheck {
   name: string;
@@ -105,13 +125,17 @@ function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: st
     const marked = new Proxy({} as CheckInput, { get: (_target, key) => `${MARK}${String(key)}` });
     const simulate = options.simulate ? { companyId: options.simulate.companyId ? `${MARK}companyId` : null } : undefined;
     const compiled = checkStatement(marked, { simulate }).compile(db);
-    statement = {
-      name: `scan_check_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`,
-      text: compiled.sql,
-      sources: compiled.parameters.map((value) =>
-        typeof value === 'string' && value.startsWith(MARK) ? (value.slice(MARK.length) as keyof CheckInput | 'companyId') : { value },
-      ),
-    };
+    const sources: PreparedCheck['sources'] = [];
+    const numberOf = new Map<string, number>();
+    const placeholder = compiled.parameters.map((value) => {
+      const source = typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null;
+      if (source !== null && numberOf.has(source)) return numberOf.get(source) as number;
+      sources.push(source === null ? { value } : (source as keyof CheckInput | 'companyId'));
+      if (source !== null) numberOf.set(source, sources.length);
+      return sources.length;
+    });
+    const text = compiled.sql.replace(/\$(\d+)\b/g, (_match, n: string) => `$${placeholder[Number(n) - 1]}`);
+    statement = { name: `scan_check_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text, sources };
     prepared.set(mode, statement);
   }
   return statement;
@@ -121,72 +145,66 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
   const simulate = options.simulate;
   // one text whatever the region, so the prepared statement is reused
   const region = sql`CASE WHEN ${input.regionKey}::text = '' THEN '{}'::text[] ELSE ARRAY[${input.regionKey}::text] END`;
-  const windowStart = sql`now() - ${input.suspiciousWindowSeconds}::int * interval '1 second'`;
-  // the regions of the window after this scan, from the row before it (s) and this scan (EXCLUDED)
-  const regionsAfter = sql`CASE WHEN s.recent_since > ${windowStart}
-      THEN (CASE WHEN EXCLUDED.recent_provinces <@ s.recent_provinces THEN s.recent_provinces ELSE s.recent_provinces || EXCLUDED.recent_provinces END)
-      ELSE EXCLUDED.recent_provinces END`;
-  const counts = sql`c.status = 'ACTIVATED' AND (c.hidden_length = 0 OR ${input.hidden} = 'MATCHED')`;
+  const inWindow = sql`s.recent_since > now() - ${input.suspiciousWindowSeconds}::int * interval '1 second'`;
+  const newRegion = sql`NOT (EXCLUDED.recent_provinces <@ s.recent_provinces)`;
+  const counts = sql`c.status = 'ACTIVATED' AND (c.hidden_length = 0 OR ${input.hidden}::text = 'MATCHED')`;
   const counted = sql`
       INSERT INTO code_scan AS s (code_id, company_id, scan_count, first_scan_at, first_country, first_province, first_city,
                                   last_scan_at, last_province, recent_provinces, recent_since, suspicious)
-      SELECT c.id, c.company_id, 1, now(), ${input.country}, ${input.province}, ${input.city},
-             now(), ${input.province}, ${region}, now(), 1 > c.repeat_threshold
+      SELECT c.id, c.company_id, 1, now(), ${input.country}::text, ${input.province}::text, ${input.city}::text,
+             now(), ${input.province}::text, ${region}, now(), false
       FROM c WHERE ${counts}
       ON CONFLICT (code_id) DO UPDATE SET
         scan_count = s.scan_count + 1,
         last_scan_at = now(),
         last_province = EXCLUDED.last_province,
-        recent_since = CASE WHEN s.recent_since > ${windowStart} THEN s.recent_since ELSE now() END,
-        recent_provinces = ${regionsAfter},
+        recent_since = CASE WHEN ${inWindow} THEN s.recent_since ELSE now() END,
+        recent_provinces = CASE WHEN NOT ${inWindow} THEN EXCLUDED.recent_provinces
+                                WHEN ${newRegion} THEN s.recent_provinces || EXCLUDED.recent_provinces
+                                ELSE s.recent_provinces END,
         suspicious = s.suspicious
-          OR s.scan_count + 1 > (SELECT repeat_threshold FROM c)
-          OR cardinality(${regionsAfter}) >= ${input.suspiciousProvinces}
+          OR (${inWindow} AND cardinality(s.recent_provinces) + (CASE WHEN ${newRegion} THEN 1 ELSE 0 END) >= ${input.suspiciousProvinces}::int)
       RETURNING scan_count, first_scan_at, first_country, first_province, first_city, suspicious
     `;
   // the staff simulator counts nothing: the count a consumer check would reach now, from the counter as it is
   const simulatedCount = sql`
       SELECT coalesce(s.scan_count, 0) + 1 AS scan_count, coalesce(s.first_scan_at, now()) AS first_scan_at,
-             coalesce(s.first_country, ${input.country}) AS first_country, coalesce(s.first_province, ${input.province}) AS first_province,
-             coalesce(s.first_city, ${input.city}) AS first_city,
-             coalesce(s.suspicious, false) OR coalesce(s.scan_count, 0) + 1 > c.repeat_threshold AS suspicious
+             coalesce(s.first_country, ${input.country}::text) AS first_country,
+             coalesce(s.first_province, ${input.province}::text) AS first_province,
+             coalesce(s.first_city, ${input.city}::text) AS first_city, coalesce(s.suspicious, false) AS suspicious
       FROM c LEFT JOIN code_scan s ON s.code_id = c.id
       WHERE ${counts}`;
-  const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}` : sql``;
-  return sql<CheckRow>`
+  const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}::uuid` : sql``;
+  return sql<Answered>`
     WITH c AS (
-      SELECT c.id, c.code, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold
+      SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
-      WHERE c.code = ${input.code} ${companyFilter}
+      WHERE c.code = ${input.code}::text ${companyFilter}
     ),
     counted AS (${simulate ? simulatedCount : counted}),
     rec AS (
       INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious,
                                ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token)
-      SELECT c.company_id, c.id, coalesce(c.code, ${input.code}), c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
+      SELECT c.company_id, c.id, ${input.code}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
              CASE
                WHEN c.id IS NULL THEN 'NOT_FOUND'
-               WHEN c.hidden_length > 0 AND ${input.hidden} <> 'MATCHED' THEN 'SECURITY_CODE_MISMATCH'
+               WHEN c.hidden_length > 0 AND ${input.hidden}::text <> 'MATCHED' THEN 'SECURITY_CODE_MISMATCH'
                WHEN c.status = 'NOT_ACTIVATED' THEN 'NOT_ACTIVATED'
                WHEN c.status = 'VOIDED' THEN 'VOIDED'
                WHEN counted.scan_count = 1 THEN 'GENUINE'
                ELSE 'REPEATED'
              END,
-             ${simulate ? null : sql`counted.scan_count`}::int, coalesce(counted.suspicious, false),
-             ${input.ip}, ${input.country}, ${input.province}, ${input.city}, ${input.isp}, ${input.areaCode},
-             ${input.clientType}, ${input.os}, ${input.userAgent}, ${input.latitude}::double precision, ${input.longitude}::double precision,
-             ${input.attachToken}
+             ${simulate ? null : sql`counted.scan_count`}::int,
+             coalesce(counted.suspicious OR counted.scan_count > c.repeat_threshold, false),
+             ${input.ip}::text, ${input.country}::text, ${input.province}::text, ${input.city}::text, ${input.isp}::text,
+             ${input.areaCode}::text, ${input.clientType}::text, ${input.os}::text, ${input.userAgent}::text,
+             ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text
       FROM (SELECT 1) AS one LEFT JOIN c ON true LEFT JOIN counted ON true
-      WHERE NOT (coalesce(c.hidden_length, 0) > 0 AND ${input.hidden} = 'GIVEN')
-      RETURNING id, verdict
+      RETURNING id, verdict, suspicious
     )
-    SELECT c.id AS code_id, c.company_id, c.status, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold,
-           CASE WHEN c.hidden_length > 0 AND ${input.hidden} = 'GIVEN'
-             THEN (SELECT cs.secret FROM company_secret cs WHERE cs.company_id = c.company_id) END AS secret,
-           rec.id AS record_id, rec.verdict,
-           counted.scan_count, counted.first_scan_at, counted.first_country, counted.first_province, counted.first_city, counted.suspicious
-    FROM (SELECT 1) AS one
-      LEFT JOIN c ON true
-      LEFT JOIN counted ON true
-      LEFT JOIN rec ON true`;
+    -- in the order checkRowOf reads
+    SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
+                            counted.scan_count, counted.first_scan_at, counted.first_country, counted.first_province,
+                            counted.first_city, rec.suspicious) AS answer
+    FROM rec LEFT JOIN c ON true LEFT JOIN counted ON true`;
 }

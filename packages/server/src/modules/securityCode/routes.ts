@@ -15,11 +15,12 @@ import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { preloadIpRegion } from '../../platform/geo/ipRegion.js';
 import { notFound } from '../../platform/http/appError.js';
-import { ok } from '../../platform/http/envelope.js';
+import { ok, sendEnvelopeText, successMessage } from '../../platform/http/envelope.js';
 import { envelope, withLang } from '../../platform/http/schemas.js';
 import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
 import { answerPartsSource } from './answerParts.js';
+import { answerText } from './answerText.js';
 import { checkCode } from './checkCode.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
@@ -39,15 +40,17 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
   app.get(SCAN_CHECK_PATH, {
     config: { access: 'public', audit: false },
     onRequest: scanLimit,
-    // the answer is built from typed values: written with JSON.stringify, not checked against the schema again
-    serializerCompiler: () => JSON.stringify,
     schema: {
       tags: TAGS,
       summary: 'Verify a code (and its hidden code): one verdict, counted atomically, always recorded as a scan record',
       querystring: scanCheckQuerySchema,
       response: { 200: envelope(scanCheckResultSchema) },
     },
-    handler: async (request) => ok(request, await checkCode(hot, config, request.query, requestScanContext(request))),
+    // the answer is written as JSON text from typed values (answerText.ts), not checked against the schema again
+    handler: async (request, reply) => {
+      const checked = await checkCode(hot, config, request.query, requestScanContext(request));
+      return sendEnvelopeText(reply, answerText(checked, successMessage(request)));
+    },
   });
 
   app.get(SCAN_FARMER_PATH, {

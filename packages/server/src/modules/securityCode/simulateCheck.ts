@@ -2,7 +2,7 @@ import type { ScanSimulateResult, scanSimulateBodySchema } from '@rd/contract';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { Config } from '../../platform/config.js';
-import { checkCode } from './checkCode.js';
+import { answerOf, checkCode } from './checkCode.js';
 import { scanContextOf, type ScanContext } from './scanContext.js';
 
 /**
@@ -18,8 +18,8 @@ export async function simulateCheck(
   own: ScanContext,
 ): Promise<ScanSimulateResult> {
   const context = scanContextOf(body.ip ?? own.place.ip, body.userAgent ?? own.userAgent);
-  const result = await checkCode(database, config, { code: body.code, hiddenCode: body.hiddenCode }, context, {
+  const checked = await checkCode(database, config, { code: body.code, hiddenCode: body.hiddenCode }, context, {
     simulate: { companyId: principal.companyId },
   });
-  return { result, place: context.place, clientType: context.clientType, os: context.os };
+  return { result: answerOf(checked), place: context.place, clientType: context.clientType, os: context.os };
 }

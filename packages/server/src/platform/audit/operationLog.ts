@@ -1,5 +1,5 @@
 import { maskIdCard } from '@rd/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 
@@ -93,10 +93,16 @@ function ofAccountNamed(db: Kysely<DB>, username: string, column: 'id' | 'compan
  */
 export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
   app.decorateRequest('resultCode', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.is404) return payload;
+  // The hook is given only to the routes that may record something, decided once as each route is
+  // registered: reads (the public scans among them) do not pay for a hook that would return at once.
+  app.addHook('onRoute', (route) => {
+    if (!mayRecord(route.url, route.method, route.config?.audit)) return;
+    const given = route.onSend;
+    route.onSend = [...(Array.isArray(given) ? given : given ? [given] : []), recordOperation];
+  });
+
+  async function recordOperation(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const routeUrl = request.routeOptions.url ?? '';
-    if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return payload;
     const declared = request.routeOptions.config.audit;
     if (declared === false) return payload;
     if (declared === undefined && (!CHANGING_METHODS.includes(request.method) || isReadRoute(routeUrl))) return payload;
@@ -132,5 +138,13 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
       request.log.error({ err: error }, 'operation log not written');
     }
     return payload;
-  });
+  }
+}
+
+/** Whether a route can record anything: an API route that declares what it records, or that by method and name changes data. */
+function mayRecord(routeUrl: string, method: string | string[], declared: AuditSpec | undefined): boolean {
+  if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return false;
+  if (declared !== undefined) return declared !== false;
+  const methods = Array.isArray(method) ? method : [method];
+  return methods.some((m) => CHANGING_METHODS.includes(m)) && !isReadRoute(routeUrl);
 }

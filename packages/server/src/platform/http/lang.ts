@@ -15,8 +15,10 @@ export function requestLang(request: FastifyRequest): Lang {
 
 export function installLanguage(app: FastifyInstance) {
   app.decorateRequest('lang', null);
-  app.addHook('preValidation', async (request) => {
+  // a callback hook: no promise for work that never waits (it runs on every call, the public scans too)
+  app.addHook('preValidation', (request, _reply, done) => {
     request.lang = resolveLang(request);
+    done();
   });
 }
 
