@@ -3,13 +3,17 @@
 // avoid (the atomic count upsert plus the scan-record insert), both driven by autocannon the same way.
 //   1,000,000 activated codes bound to a product and batch (COPY into a scratch database), then for each
 //   server: 50 connections for 30 s over a mix of first checks (codes never checked), repeated checks (a
-//   pool of codes checked before) and unknown codes; req/s, p50, p99, errors; afterwards the scan records
-//   written are compared with the successful checks (they must be equal).
+//   pool of codes checked before) and unknown codes; req/s, p50, p99, errors, CPU per request of the server
+//   and of PostgreSQL; afterwards the scan records written are compared with the successful checks (they
+//   must be equal). The 30 s are taken in 3 turns, the servers alternating, so that a change in the speed
+//   of a shared machine falls on both alike.
 // Target: real ≥ 70 % of the ceiling's req/s, p99 ≤ 50 ms, no lost scan record.
 // Run: npm run bench:scan   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
-// default 1,000,000; BENCH_SECONDS, default 30; BENCH_CONNECTIONS, default 50; BENCH_KEEP=1 keeps the scratch database). The servers run as child
-// processes with LOG_LEVEL=warn and the per-IP limit off (all load comes from one address). Other work on the
-// machine slows every figure: the load average is printed.
+// default 1,000,000; BENCH_SECONDS, default 30; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 50;
+// BENCH_KEEP=1 keeps the scratch database; BENCH_CPU_PROF=<folder> writes CPU profiles of both servers).
+// The servers run as child processes with LOG_LEVEL=warn, the per-IP limit off (all load comes from one
+// address) and the statistics rollup off (a background job with its own figures, npm run bench:stats; here
+// it would also roll up the ceiling's records). The load average is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +35,8 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Turns each server's SECONDS are split into; the two servers alternate. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** Codes checked before the run, so "repeated" checks have something to repeat. */
 const REPEAT_POOL = 2_000;
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44';
@@ -177,6 +183,7 @@ async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promi
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SCAN_RATE_LIMIT_PER_MINUTE: '0',
+      STATS_ROLLUP_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -295,46 +302,55 @@ function databaseCpuSeconds(): Map<number, number> {
 const usedSince = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
-async function measure(kind: 'real' | 'ceiling', url: string, firstCodes: string[], repeatPool: string[]) {
-  const server = await spawnServer(kind, url);
-  try {
-    const codes = mix(firstCodes, repeatPool);
-    await drive(server.base, codes, 3); // warm-up: JIT, pool connections, plan cache
-    const before = await scanRecords(url);
-    const serverCpu = cpuSecondsOf(server.child.pid as number);
-    const databaseCpu = databaseCpuSeconds();
-    const { result, cutOff } = await drive(server.base, codes, SECONDS);
-    const serverCpuUsed = cpuSecondsOf(server.child.pid as number) - serverCpu;
-    const databaseCpuUsed = usedSince(databaseCpu, databaseCpuSeconds());
-    const after = await scanRecords(url);
-    const ok = result['2xx'];
-    const figures = {
-      kind,
-      reqPerSec: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-      successes: ok,
-      cutOff,
-      scanRecords: after - before,
-    };
-    const lost = ok + cutOff - figures.scanRecords;
-    console.log(
-      `${kind.padEnd(8)} ${String(figures.reqPerSec).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   errors ${figures.errors}   ` +
-        `scan records ${figures.scanRecords} = ${ok} checks answered + ${cutOff} cut off by the stop${lost === 0 ? ' (none lost)' : ` (${lost} LOST)`}`,
-    );
-    // where the time goes: CPU per answered request in the server process and in PostgreSQL
-    const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(3)} ms`;
-    console.log(`${''.padEnd(8)} CPU per request: server ${perRequest(serverCpuUsed)}, PostgreSQL ${perRequest(databaseCpuUsed)}`);
-    return figures;
-  } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
-  }
+interface Tally {
+  requests: number;
+  seconds: number;
+  successes: number;
+  errors: number;
+  cutOff: number;
+  scanRecords: number;
+  p50: number[];
+  p99: number[];
+  serverCpu: number;
+  databaseCpu: number;
 }
+
+/** One timed run of one server, added to its tally. Records are counted before and after: nothing else writes meanwhile. */
+async function round(server: { base: string; child: ChildProcess }, url: string, codes: Mix, seconds: number, tally: Tally) {
+  const before = await scanRecords(url);
+  const serverCpu = cpuSecondsOf(server.child.pid as number);
+  const databaseCpu = databaseCpuSeconds();
+  const { result, cutOff } = await drive(server.base, codes, seconds);
+  tally.serverCpu += cpuSecondsOf(server.child.pid as number) - serverCpu;
+  tally.databaseCpu += usedSince(databaseCpu, databaseCpuSeconds());
+  tally.scanRecords += (await scanRecords(url)) - before;
+  tally.requests += result.requests.total;
+  tally.seconds += result.duration;
+  tally.successes += result['2xx'];
+  tally.errors += result.errors + result.timeouts + result.non2xx;
+  tally.cutOff += cutOff;
+  tally.p50.push(result.latency.p50);
+  tally.p99.push(result.latency.p99);
+}
+
+function report(kind: string, t: Tally) {
+  const reqPerSec = Math.round(t.requests / t.seconds);
+  const lost = t.successes + t.cutOff - t.scanRecords;
+  const perRequest = (seconds: number) => `${((seconds * 1000) / Math.max(1, t.requests)).toFixed(3)} ms`;
+  console.log(
+    `${kind.padEnd(8)} ${String(reqPerSec).padStart(6)} req/s   p50 ${Math.max(...t.p50)} ms   p99 ${Math.max(...t.p99)} ms   errors ${t.errors}   ` +
+      `scan records ${t.scanRecords} = ${t.successes} checks answered + ${t.cutOff} cut off by the stops${lost === 0 ? ' (none lost)' : ` (${lost} LOST)`}`,
+  );
+  // where the time goes: CPU per request in the server process and in PostgreSQL
+  console.log(`${''.padEnd(8)} CPU per request: server ${perRequest(t.serverCpu)}, PostgreSQL ${perRequest(t.databaseCpu)}`);
+  return { reqPerSec, p99: Math.max(...t.p99), lost };
+}
+
+const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, databaseCpu: 0 });
 
 async function main() {
   const scratch = await scratchDatabase();
+  const servers: Array<{ child: ChildProcess }> = [];
   try {
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const ids = await seedCompany(scratch.url);
@@ -352,16 +368,36 @@ async function main() {
     // the pools are checked once before the run, so their checks are repeats
     for (const code of [...realPool, ...ceilingPool]) await client.query(CEILING_SQL, [code, '127.0.0.1', UA]);
     await client.end();
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s each, 40 % first / 40 % repeated / 20 % unknown codes`);
-    const ceiling = await measure('ceiling', scratch.url, ceilingFirst, ceilingPool);
-    const real = await measure('real', scratch.url, realFirst, realPool);
-    const ratio = real.reqPerSec / ceiling.reqPerSec;
+    const ceiling = await spawnServer('ceiling', scratch.url);
+    servers.push(ceiling);
+    const real = await spawnServer('real', scratch.url);
+    servers.push(real);
+    const mixes = { ceiling: mix(ceilingFirst, ceilingPool), real: mix(realFirst, realPool) };
+    // warm-up: JIT, pool connections, plan cache
+    await drive(ceiling.base, mixes.ceiling, 3);
+    await drive(real.base, mixes.real, 3);
+    // The two take turns, ROUNDS times, so that a change in the machine's speed meanwhile (other work on a
+    // shared host) falls on both alike; each gets SECONDS in all.
     console.log(
-      `real / ceiling: ${(ratio * 100).toFixed(0)} % (target ≥ 70 %), real p99 ${real.p99} ms (target ≤ 50 ms), ` +
-        `lost scan records: ${real.successes + real.cutOff - real.scanRecords} (target 0)`,
+      `${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns, 40 % first / 40 % repeated / 20 % unknown codes`,
+    );
+    const tallies = { ceiling: newTally(), real: newTally() };
+    for (let turn = 0; turn < ROUNDS; turn++) {
+      const order = turn % 2 === 0 ? (['ceiling', 'real'] as const) : (['real', 'ceiling'] as const);
+      for (const kind of order) await round(kind === 'real' ? real : ceiling, scratch.url, mixes[kind], SECONDS / ROUNDS, tallies[kind]);
+    }
+    const c = report('ceiling', tallies.ceiling);
+    const r = report('real', tallies.real);
+    console.log(
+      `real / ceiling: ${((r.reqPerSec / c.reqPerSec) * 100).toFixed(0)} % (target ≥ 70 %), real p99 ${r.p99} ms (target ≤ 50 ms), ` +
+        `lost scan records: ${r.lost} (target 0)`,
     );
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
+    for (const server of servers) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
     if (process.env.BENCH_KEEP) console.log(`kept the database: ${scratch.url}`);
     else await scratch.drop();
   }

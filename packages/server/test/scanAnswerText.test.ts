@@ -79,14 +79,14 @@ const cases: Array<[string, CheckedCode]> = [
 
 describe('the check answer as text', () => {
   it.each(cases)('%s: equals the answer object in the envelope', (_name, checked) => {
-    const parsed = JSON.parse(answerText(checked, '操作成功')) as Envelope<ScanCheckResult>;
+    const parsed = JSON.parse(String(answerText(checked, '操作成功'))) as Envelope<ScanCheckResult>;
     expect(parsed).toEqual({ code: 'SUCCESS', msg: '操作成功', data: answerOf(checked) });
     expect(scanCheckResultSchema.parse(parsed.data)).toEqual(parsed.data);
   });
 
   it('binds every picture URL to the code scanned, also when one batch serves many codes', () => {
-    const first = JSON.parse(answerText({ code: 'SFIRST1', row: row({}), parts, token: null }, 'ok')) as Envelope<ScanCheckResult>;
-    const second = JSON.parse(answerText({ code: 'S&SECOND', row: row({}), parts, token: null }, 'ok')) as Envelope<ScanCheckResult>;
+    const first = JSON.parse(String(answerText({ code: 'SFIRST1', row: row({}), parts, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
+    const second = JSON.parse(String(answerText({ code: 'S&SECOND', row: row({}), parts, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
     expect(first.data.product?.images.map((i) => i.url)).toEqual([
       `/acc/api/securityCode/image/${FILE(1)}?code=SFIRST1`,
       `/acc/api/securityCode/image/${FILE(2)}?code=SFIRST1`,

@@ -19,10 +19,10 @@ import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publi
 const CODE_MARK = `CODE${randomBytes(12).toString('hex')}`;
 
 interface PartsText {
-  /** `"product":…,"batch":…,"grower":…,"company":…` split at each code gap. */
-  all: string[];
+  /** `"product":…,"batch":…,"grower":…,"company":…` split at each code gap, UTF-8 encoded. */
+  all: Buffer[];
   /** The same with only the company told. */
-  company: string[];
+  company: Buffer[];
 }
 
 const written = new WeakMap<AnswerParts, PartsText>();
@@ -31,7 +31,11 @@ function partsText(parts: AnswerParts): PartsText {
   let text = written.get(parts);
   if (!text) {
     const company = companyAnswer(CODE_MARK, parts.company);
-    const fields = (shown: object) => JSON.stringify(shown).slice(1, -1).split(CODE_MARK);
+    const fields = (shown: object) =>
+      JSON.stringify(shown)
+        .slice(1, -1)
+        .split(CODE_MARK)
+        .map((piece) => Buffer.from(piece));
     text = {
       all: fields({
         product: parts.product ? productAnswer(CODE_MARK, parts.product) : null,
@@ -46,16 +50,25 @@ function partsText(parts: AnswerParts): PartsText {
   return text;
 }
 
-const NOTHING_SHOWN = '"product":null,"batch":null,"grower":null,"company":null';
+const NOTHING_SHOWN = [Buffer.from('"product":null,"batch":null,"grower":null,"company":null')];
+const CLOSING = Buffer.from('}}');
 
-/** The success envelope `{ code, msg, data }` of a check, as text. */
-export function answerText(checked: CheckedCode, msg: string): string {
+/**
+ * The success envelope `{ code, msg, data }` of a check, as UTF-8 bytes: the parts are kept encoded, so a
+ * check encodes only its verdict (the parts' Chinese text would make every answer a two-byte string to
+ * flatten and encode again).
+ */
+export function answerText(checked: CheckedCode, msg: string): Buffer {
   const head = JSON.stringify({ code: 'SUCCESS', msg, data: verdictAnswer(checked) });
   const shown = partsShown(checked.row);
-  const fields =
-    shown === 'NONE'
-      ? NOTHING_SHOWN
-      : partsText(checked.parts)[shown === 'ALL' ? 'all' : 'company'].join(encodeURIComponent(checked.code));
+  const pieces = shown === 'NONE' ? NOTHING_SHOWN : partsText(checked.parts)[shown === 'ALL' ? 'all' : 'company'];
+  const gap = Buffer.from(encodeURIComponent(checked.code));
   // head ends with the verdict's "}" and the envelope's "}": the parts go inside the verdict
-  return `${head.slice(0, -2)},${fields}}}`;
+  const out: Buffer[] = [Buffer.from(`${head.slice(0, -2)},`)];
+  pieces.forEach((piece, i) => {
+    if (i > 0) out.push(gap);
+    out.push(piece);
+  });
+  out.push(CLOSING);
+  return Buffer.concat(out);
 }

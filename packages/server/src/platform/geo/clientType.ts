@@ -24,10 +24,22 @@ export function clientTypeOf(userAgent: string): ScanClientTypeValue {
   return BROWSER.test(userAgent) && !NOT_A_BROWSER.test(userAgent) ? 'BROWSER' : 'OTHER';
 }
 
+/**
+ * Operating systems of the user agents seen lately. Parsing runs a long list of patterns; scans come from
+ * far fewer distinct agents (one phone model and app version) than scans, so most are answered from here.
+ * Bounded: the oldest agent goes first once it is full.
+ */
+const osByAgent = new Map<string, string>();
+const OS_CACHE_ENTRIES = 2_000;
+
 /** "iOS 17.1", "Android 14", "Windows 10"; '' when the agent does not say. */
 export function osOf(userAgent: string): string {
   if (!userAgent) return '';
+  const known = osByAgent.get(userAgent);
+  if (known !== undefined) return known;
   const os = new UAParser(userAgent).getOS();
-  if (!os.name) return '';
-  return os.version ? `${os.name} ${os.version}` : os.name;
+  const text = !os.name ? '' : os.version ? `${os.name} ${os.version}` : os.name;
+  if (osByAgent.size >= OS_CACHE_ENTRIES) osByAgent.delete(osByAgent.keys().next().value as string);
+  osByAgent.set(userAgent, text);
+  return text;
 }

@@ -10,7 +10,7 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
 /** The success envelope's message, in the request's language. */
 export const successMessage = (request: FastifyRequest) => catalogueMessage('SUCCESS', requestLang(request));
 
-/** Sends an envelope already written as JSON text: a hot route may write its own (securityCode/answerText.ts). */
-export function sendEnvelopeText(reply: FastifyReply, text: string): FastifyReply {
+/** Sends an envelope already written as JSON: a hot route may write its own (securityCode/answerText.ts). */
+export function sendEnvelopeText(reply: FastifyReply, text: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
