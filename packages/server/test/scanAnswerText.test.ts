@@ -57,7 +57,7 @@ function row(overrides: Partial<CheckRow>): CheckRow {
     record_id: '42',
     verdict: 'GENUINE',
     scan_count: 1,
-    first_scan_at: '2026-11-21T14:07:08.009123+08:00',
+    first_scan_at: '2026-11-21T06:07:08.009Z',
     first_country: '中国',
     first_province: '广东省',
     first_city: '深圳市',

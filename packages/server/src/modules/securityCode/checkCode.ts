@@ -90,7 +90,7 @@ export function verdictAnswer({ code, row, token }: CheckedCode): VerdictAnswer 
     needsHiddenCode: verdict === 'SECURITY_CODE_MISMATCH',
     hiddenCodeLength: verdict === 'NOT_FOUND' ? 0 : (row.hidden_length ?? 0),
     scanCount: counted ? (row.scan_count ?? 0) : 0,
-    firstScanAt: counted && row.first_scan_at ? new Date(row.first_scan_at).toISOString() : null,
+    firstScanAt: counted ? row.first_scan_at : null,
     firstScanPlace: counted
       ? placeText({ country: row.first_country ?? '', province: row.first_province ?? '', city: row.first_city ?? '' })
       : '',

@@ -46,7 +46,7 @@ export interface CheckRow {
   record_id: string;
   verdict: ScanVerdictValue;
   scan_count: number | null;
-  /** ISO 8601 text */
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it */
   first_scan_at: string | null;
   first_country: string | null;
   first_province: string | null;
@@ -204,7 +204,8 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     )
     -- in the order checkRowOf reads
     SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
-                            counted.scan_count, counted.first_scan_at, counted.first_country, counted.first_province,
+                            counted.scan_count, to_char(counted.first_scan_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                            counted.first_country, counted.first_province,
                             counted.first_city, rec.suspicious) AS answer
     FROM rec LEFT JOIN c ON true LEFT JOIN counted ON true`;
 }
