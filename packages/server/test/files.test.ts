@@ -282,7 +282,7 @@ describe('zip central directory check', () => {
   it('reads a real workbook', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('a').addRow([1, 2, 3]);
-    const result = checkZip(Buffer.from(await workbook.xlsx.writeBuffer()), SPREADSHEET_ZIP_LIMITS);
+    const result = await checkZip(Buffer.from(await workbook.xlsx.writeBuffer()), SPREADSHEET_ZIP_LIMITS);
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(result.entries).toBeGreaterThan(3);
@@ -290,26 +290,26 @@ describe('zip central directory check', () => {
     }
   });
 
-  it('refuses a crafted zip claiming a huge uncompressed size, ZIP64 included', () => {
+  it('refuses a crafted zip claiming a huge uncompressed size, ZIP64 included', async () => {
     const limits = { maxEntries: 1000, maxUncompressedBytes: 100 * 1024 * 1024 };
-    expect(checkZip(craftedZip([{ name: 'a', uncompressed: 60 * 1024 * 1024 }, { name: 'b', uncompressed: 60 * 1024 * 1024 }]), limits)).toEqual({
+    expect(await checkZip(craftedZip([{ name: 'a', uncompressed: 60 * 1024 * 1024 }, { name: 'b', uncompressed: 60 * 1024 * 1024 }]), limits)).toEqual({
       ok: false,
       problem: 'TOO_LARGE',
     });
-    expect(checkZip(craftedZip([{ name: 'huge', uncompressed: 2 ** 40 }]), limits)).toEqual({ ok: false, problem: 'TOO_LARGE' });
-    expect(checkZip(craftedZip([{ name: 'a', uncompressed: 100 }]), limits)).toEqual({ ok: true, entries: 1, uncompressedBytes: 100 });
+    expect(await checkZip(craftedZip([{ name: 'huge', uncompressed: 2 ** 40 }]), limits)).toEqual({ ok: false, problem: 'TOO_LARGE' });
+    expect(await checkZip(craftedZip([{ name: 'a', uncompressed: 100 }]), limits)).toEqual({ ok: true, entries: 1, uncompressedBytes: 100 });
   });
 
-  it('refuses too many entries, and directories that do not add up', () => {
+  it('refuses too many entries, and directories that do not add up', async () => {
     const limits = { maxEntries: 1000, maxUncompressedBytes: 100 * 1024 * 1024 };
     const many = Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}`, uncompressed: 1 }));
-    expect(checkZip(craftedZip(many), limits)).toEqual({ ok: false, problem: 'TOO_MANY_ENTRIES' });
-    expect(checkZip(craftedZip(many.slice(0, 1000)), limits).ok).toBe(true);
+    expect(await checkZip(craftedZip(many), limits)).toEqual({ ok: false, problem: 'TOO_MANY_ENTRIES' });
+    expect((await checkZip(craftedZip(many.slice(0, 1000)), limits)).ok).toBe(true);
     // The end record claims more entries than the directory holds.
-    expect(checkZip(craftedZip([{ name: 'a', uncompressed: 1 }], 5), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
-    expect(checkZip(Buffer.from('PK\x03\x04 and then nothing'), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
+    expect(await checkZip(craftedZip([{ name: 'a', uncompressed: 1 }], 5), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
+    expect(await checkZip(Buffer.from('PK\x03\x04 and then nothing'), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
     const truncated = craftedZip([{ name: 'a', uncompressed: 1 }]);
-    expect(checkZip(truncated.subarray(0, truncated.length - 5), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
+    expect(await checkZip(truncated.subarray(0, truncated.length - 5), limits)).toEqual({ ok: false, problem: 'CORRUPT' });
   });
 });
 

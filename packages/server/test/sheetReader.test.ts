@@ -20,10 +20,12 @@ async function rowsOf(bytes: Buffer): Promise<SheetRow[]> {
 
 /** The inflated chunks of one zip entry, as the reader gets them. */
 async function entryChunks(bytes: Buffer, name: string): Promise<Buffer[]> {
-  const entry = zipDirectory(bytes).get(name);
+  const zip = await zipDirectory(bytes);
+  const entry = zip.entries.get(name);
   if (!entry) throw new Error(`no ${name}`);
   const chunks: Buffer[] = [];
-  for await (const chunk of entryBytes(bytes, entry)) chunks.push(chunk);
+  for await (const chunk of entryBytes(zip, entry)) chunks.push(chunk);
+  zip.file.close();
   return chunks;
 }
 
@@ -257,39 +259,59 @@ describe('sheet reader on workbooks put together by hand', () => {
     const good = handWorkbook({ strings: '<si><t>a</t></si>', sheetData });
     expect(await rowsOf(good)).toEqual([{ number: 1, cells: ['a'] }]);
 
+    /** Reads until refused; answers the rows read first and why, as the log gets it. */
     const refused = async (bytes: Buffer) => {
-      const error = await rowsOf(bytes).then(
+      const seen: SheetRow[] = [];
+      const error = await (async () => {
+        for await (const row of sheetRows(bytes)) seen.push(row);
+      })().then(
         () => null,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(UnreadableWorkbook);
-      return (error as Error).message;
+      return { seen, reason: (error as Error).message };
     };
-    expect(await refused(Buffer.from('PK\u0003\u0004 not really a zip'))).toContain('end of central directory');
-    expect(await refused(handWorkbook({ strings: '<si><t>a</t></si>', sheetData: '<row r="1"><c r="A1" t="s"><v>3</v></c></row>' }))).toContain(
+    /** What the user gets: the import answers a damaged upload, in the request's language. */
+    const answer = (bytes: Buffer) =>
+      readImportSheet({ bytes, columns: BATCH_COLUMNS, maxRows: 10, lang: 'en_US', errors: new ImportErrors(), onRow: () => undefined }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const damaged = { code: 'UPLOAD_FAILED', params: { reason: 'The file is damaged or not a valid spreadsheet' } };
+
+    const notZip = Buffer.from('PK\u0003\u0004 not really a zip');
+    expect((await refused(notZip)).reason).toMatch(/^zip: /);
+    expect(await answer(notZip)).toMatchObject(damaged);
+    expect((await refused(handWorkbook({ strings: '<si><t>a</t></si>', sheetData: '<row r="1"><c r="A1" t="s"><v>3</v></c></row>' }))).reason).toContain(
       'shared string 3',
     );
-    expect(await refused(handWorkbook({ sheetData: '<row r="1"><c r="A1"><v>1</v></c></rw>' }))).toContain('sheet1.xml');
-    expect(await refused(zipOfParts([{ name: 'word/document.xml', content: '<document/>' }]))).toContain('no workbook part');
+    expect((await refused(handWorkbook({ sheetData: '<row r="1"><c r="A1"><v>1</v></c></rw>' }))).reason).toContain('sheet1.xml');
+    expect((await refused(zipOfParts([{ name: 'word/document.xml', content: '<document/>' }]))).reason).toContain('no workbook part');
 
-    // an entry that inflates to more than the directory declares is stopped there
-    const sheet = `<worksheet xmlns="${MAIN}"><sheetData>${'<row><c t="inlineStr"><is><t>填充</t></is></c></row>'.repeat(5000)}</sheetData></worksheet>`;
-    const lying = zipOfParts([
-      { name: 'xl/workbook.xml', content: `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="d" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-      {
-        name: 'xl/_rels/workbook.xml.rels',
-        content: `<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-      },
-      { name: 'xl/worksheets/sheet1.xml', content: sheet, declaredSize: 1000 },
-    ]);
-    expect(await refused(lying)).toContain('inflates past the 1000 bytes');
+    const workbookXml = `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="d" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+    const workbookRels = `<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
+    const withSheet = (sheet: Omit<ZipPart, 'name'>) =>
+      zipOfParts([
+        { name: 'xl/workbook.xml', content: workbookXml },
+        { name: 'xl/_rels/workbook.xml.rels', content: workbookRels },
+        { name: 'xl/worksheets/sheet1.xml', ...sheet },
+      ]);
 
-    // the import answers it as a damaged upload, in the request's language
-    const answer = await readImportSheet({ bytes: lying, columns: BATCH_COLUMNS, maxRows: 10, lang: 'en_US', errors: new ImportErrors(), onRow: () => undefined }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(answer).toMatchObject({ code: 'UPLOAD_FAILED', params: { reason: 'The file is damaged or not a valid spreadsheet' } });
+    // an entry that inflates to more than the directory declares is stopped there: 1000 bytes hold
+    // at most a score of these rows, and not one of the 5000 is read past them
+    const rows = '<row><c t="inlineStr"><is><t>填充</t></is></c></row>'.repeat(5000);
+    const lying = withSheet({ content: `<worksheet xmlns="${MAIN}"><sheetData>${rows}</sheetData></worksheet>`, declaredSize: 1000 });
+    const stopped = await refused(lying);
+    expect(stopped.reason).toContain('sheet1.xml');
+    expect(stopped.seen.length).toBeLessThan(25);
+    expect(await answer(lying)).toMatchObject(damaged);
+
+    // an encrypted entry is refused before it is read, a damaged one when its checksum fails
+    const sheet = `<worksheet xmlns="${MAIN}"><sheetData><row><c t="inlineStr"><is><t>甲</t></is></c></row></sheetData></worksheet>`;
+    expect(await rowsOf(withSheet({ content: sheet }))).toEqual([{ number: 1, cells: ['甲'] }]);
+    expect((await refused(withSheet({ content: sheet, encrypted: true }))).reason).toContain('sheet1.xml is encrypted');
+    expect(await answer(withSheet({ content: sheet, encrypted: true }))).toMatchObject(damaged);
+    expect((await refused(withSheet({ content: sheet, declaredCrc: 1 }))).reason).toContain('sheet1.xml fails its checksum');
   });
 });
 

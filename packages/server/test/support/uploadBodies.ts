@@ -50,9 +50,13 @@ export function multipartBody(parts: Part[]): { payload: Buffer; contentType: st
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+const DEFLATED = 8;
+
 /**
- * A zip whose central directory claims the given entries (stored, no data): enough to test readers of
- * the directory. `uncompressed` above 0xFFFFFFFE is written the ZIP64 way (0xFFFFFFFF plus an extra field).
+ * A zip whose central directory claims the given entries (deflated, no data, as a zip bomb's directory
+ * may claim anything): enough to test readers of the directory. Deflated, because a stored entry's two
+ * sizes must agree and a reader refuses one whose do not. `uncompressed` above 0xFFFFFFFE is written the
+ * ZIP64 way (0xFFFFFFFF plus an extra field).
  */
 export function craftedZip(entries: Array<{ name: string; uncompressed: number }>, declaredCount = entries.length): Buffer {
   const locals: Buffer[] = [];
@@ -63,6 +67,7 @@ export function craftedZip(entries: Array<{ name: string; uncompressed: number }
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(DEFLATED, 8);
     local.writeUInt16LE(name.length, 26);
     const zip64 = entry.uncompressed >= 0xffffffff;
     const extra = zip64 ? Buffer.alloc(12) : Buffer.alloc(0);
@@ -75,6 +80,7 @@ export function craftedZip(entries: Array<{ name: string; uncompressed: number }
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(45, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(DEFLATED, 10);
     central.writeUInt32LE(zip64 ? 0xffffffff : entry.uncompressed, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt16LE(extra.length, 30);

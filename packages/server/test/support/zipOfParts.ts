@@ -5,6 +5,10 @@ export interface ZipPart {
   content: string | Buffer;
   /** Writes this size in the central directory instead of the real one (a zip that lies about itself). */
   declaredSize?: number;
+  /** Writes this checksum instead of the real one (an entry damaged after it was written). */
+  declaredCrc?: number;
+  /** Sets the entry's encrypted flag (the data stays plain: a reader must refuse before it looks). */
+  encrypted?: boolean;
 }
 
 /**
@@ -19,11 +23,12 @@ export function zipOfParts(parts: ZipPart[]): Buffer {
     const name = Buffer.from(part.name, 'utf8');
     const raw = typeof part.content === 'string' ? Buffer.from(part.content, 'utf8') : part.content;
     const data = deflateRawSync(raw);
-    const checksum = crc32(raw);
+    const checksum = part.declaredCrc ?? crc32(raw);
+    const flags = 0x0800 | (part.encrypted ? 0x1 : 0); // UTF-8 names, perhaps encrypted
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(data.length, 18);
@@ -33,7 +38,7 @@ export function zipOfParts(parts: ZipPart[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(checksum, 16);
     central.writeUInt32LE(data.length, 20);

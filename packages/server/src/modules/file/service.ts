@@ -77,7 +77,7 @@ export async function acceptUpload(
   if (contentProblem) throw uploadFailed(request, contentProblem);
   const type = detectFileType(file.bytes) as DetectedFileType;
   if (type === 'xlsx') {
-    const zip = checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
+    const zip = await checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
     if (!zip.ok) {
       if (zip.problem === 'TOO_MANY_ENTRIES') {
         throw uploadFailed(request, { key: 'validation.archiveEntries', params: { max: String(SPREADSHEET_ZIP_LIMITS.maxEntries) } });

@@ -28,7 +28,7 @@ export async function receiveSpreadsheet(request: FastifyRequest, reply: Fastify
   const contentProblem = checkUploadContent('excel', file.bytes);
   if (contentProblem) throw uploadFailed(request, contentProblem);
   if (detectFileType(file.bytes) !== 'xlsx') throw uploadFailed(request, { key: 'validation.fileContent', params: { types: 'xlsx' } });
-  const zip = checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
+  const zip = await checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
   if (!zip.ok) {
     if (zip.problem === 'TOO_MANY_ENTRIES') {
       throw uploadFailed(request, { key: 'validation.archiveEntries', params: { max: String(SPREADSHEET_ZIP_LIMITS.maxEntries) } });

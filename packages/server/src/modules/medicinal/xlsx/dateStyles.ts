@@ -1,5 +1,5 @@
 import { localName, readXml, xmlParser } from './xmlFeed.js';
-import type { ZipEntry } from './zipEntries.js';
+import type { WorkbookZip, ZipEntry } from './zipEntries.js';
 
 /**
  * Which cell styles show a number as a date. A date in a sheet is a plain number (days since 1900 or 1904)
@@ -35,7 +35,7 @@ export function isDateFormatCode(code: string): boolean {
 }
 
 /** The indices of the cell styles that are dates, from styles.xml. */
-export async function dateStyles(bytes: Buffer, entry: ZipEntry | undefined): Promise<Set<number>> {
+export async function dateStyles(zip: WorkbookZip, entry: ZipEntry | undefined): Promise<Set<number>> {
   const dates = new Set<number>();
   if (!entry) return dates;
   const customCodes = new Map<number, string>();
@@ -51,7 +51,7 @@ export async function dateStyles(bytes: Buffer, entry: ZipEntry | undefined): Pr
   parser.on('closetag', (tag) => {
     if (localName(tag.name) === 'cellXfs') inCellXfs = false;
   });
-  await readXml(bytes, entry, parser);
+  await readXml(zip, entry, parser);
   styleFormats.forEach((formatId, index) => {
     const code = customCodes.get(formatId);
     if (code === undefined ? BUILT_IN_DATE_IDS.has(formatId) : isDateFormatCode(code)) dates.add(index);

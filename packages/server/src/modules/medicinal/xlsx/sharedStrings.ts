@@ -1,5 +1,5 @@
 import { localName, readXml, xmlParser } from './xmlFeed.js';
-import type { ZipEntry } from './zipEntries.js';
+import type { WorkbookZip, ZipEntry } from './zipEntries.js';
 
 /**
  * Collects the text of a string item (<si> of the shared strings, <is> of an inline string): its <t>,
@@ -36,7 +36,7 @@ export class StringItem {
 }
 
 /** The workbook's shared strings in order (cells of type s hold an index into them), as plain text. */
-export async function sharedStrings(bytes: Buffer, entry: ZipEntry | undefined): Promise<string[]> {
+export async function sharedStrings(zip: WorkbookZip, entry: ZipEntry | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
   const item = new StringItem();
@@ -61,6 +61,6 @@ export async function sharedStrings(bytes: Buffer, entry: ZipEntry | undefined):
       strings.push(item.value());
     } else if (inItem) item.close(name);
   });
-  await readXml(bytes, entry, parser);
+  await readXml(zip, entry, parser);
   return strings;
 }

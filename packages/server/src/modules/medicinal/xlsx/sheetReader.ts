@@ -192,14 +192,18 @@ function rowParser(parts: WorkbookParts, onRow: (row: SheetRow) => void): SaxesP
  * stops early (too many rows, not the template) leaves nothing behind.
  */
 export async function* sheetRows(bytes: Buffer): AsyncGenerator<SheetRow> {
-  const zip = zipDirectory(bytes);
-  const parts = await workbookParts(bytes, zip);
-  if (!parts.sheet) return;
-  const ready: SheetRow[] = [];
-  const parser = rowParser(parts, (row) => ready.push(row));
-  for await (const _ of feedXml(bytes, parts.sheet, parser)) {
-    for (const row of ready) yield row;
-    ready.length = 0;
+  const zip = await zipDirectory(bytes);
+  try {
+    const parts = await workbookParts(zip);
+    if (!parts.sheet) return;
+    const ready: SheetRow[] = [];
+    const parser = rowParser(parts, (row) => ready.push(row));
+    for await (const _ of feedXml(zip, parts.sheet, parser)) {
+      for (const row of ready) yield row;
+      ready.length = 0;
+    }
+    yield* ready;
+  } finally {
+    zip.file.close();
   }
-  yield* ready;
 }

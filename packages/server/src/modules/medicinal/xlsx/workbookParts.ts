@@ -3,7 +3,7 @@ import { dateStyles } from './dateStyles.js';
 import { sharedStrings } from './sharedStrings.js';
 import { UnreadableWorkbook } from './unreadableWorkbook.js';
 import { localName, readXml, xmlParser } from './xmlFeed.js';
-import type { ZipEntry } from './zipEntries.js';
+import type { WorkbookZip, ZipEntry } from './zipEntries.js';
 
 /** What reading a sheet's cells needs from the rest of the workbook. */
 export interface WorkbookParts {
@@ -29,10 +29,10 @@ const REL_TYPE = {
 };
 
 /** The relationships of a part (Id → type and the zip path of the target, resolved against the part's folder). */
-async function relationships(bytes: Buffer, zip: Map<string, ZipEntry>, partPath: string): Promise<Map<string, Relationship>> {
+async function relationships(zip: WorkbookZip, partPath: string): Promise<Map<string, Relationship>> {
   const folder = posix.dirname(partPath);
   const rels = new Map<string, Relationship>();
-  const entry = zip.get(posix.join(folder, '_rels', `${posix.basename(partPath)}.rels`));
+  const entry = zip.entries.get(posix.join(folder, '_rels', `${posix.basename(partPath)}.rels`));
   if (!entry) return rels;
   const parser = xmlParser();
   parser.on('opentag', (tag) => {
@@ -41,7 +41,7 @@ async function relationships(bytes: Buffer, zip: Map<string, ZipEntry>, partPath
     const path = target.startsWith('/') ? target.slice(1) : posix.join(folder, target);
     rels.set(String(tag.attributes.Id), { type: String(tag.attributes.Type ?? ''), path });
   });
-  await readXml(bytes, entry, parser);
+  await readXml(zip, entry, parser);
   return rels;
 }
 
@@ -52,9 +52,9 @@ const firstOfType = (rels: Map<string, Relationship>, type: string) => [...rels.
  * the sheets in their tab order with their visibility, the date system, the styles and the shared strings.
  * The shared strings are read whole before the sheet, wherever they sit in the zip.
  */
-export async function workbookParts(bytes: Buffer, zip: Map<string, ZipEntry>): Promise<WorkbookParts> {
-  const workbookPath = firstOfType(await relationships(bytes, zip, ''), REL_TYPE.officeDocument) ?? 'xl/workbook.xml';
-  const workbook = zip.get(workbookPath);
+export async function workbookParts(zip: WorkbookZip): Promise<WorkbookParts> {
+  const workbookPath = firstOfType(await relationships(zip, ''), REL_TYPE.officeDocument) ?? 'xl/workbook.xml';
+  const workbook = zip.entries.get(workbookPath);
   if (!workbook) throw new UnreadableWorkbook(`no workbook part (${workbookPath})`);
 
   const sheets: Array<{ relId: string; visible: boolean }> = [];
@@ -69,20 +69,20 @@ export async function workbookParts(bytes: Buffer, zip: Map<string, ZipEntry>): 
     const state = tag.attributes.state;
     sheets.push({ relId: relKey ? String(tag.attributes[relKey]) : '', visible: state !== 'hidden' && state !== 'veryHidden' });
   });
-  await readXml(bytes, workbook, parser);
+  await readXml(zip, workbook, parser);
 
-  const rels = await relationships(bytes, zip, workbookPath);
+  const rels = await relationships(zip, workbookPath);
   // a visible chart sheet holds no cells; the data sheet is the first visible worksheet
   const chosen = sheets.map((s) => (s.visible ? rels.get(s.relId) : undefined)).find((r) => r?.type.endsWith(REL_TYPE.worksheet));
-  const sheet = chosen ? zip.get(chosen.path) : undefined;
+  const sheet = chosen ? zip.entries.get(chosen.path) : undefined;
   if (chosen && !sheet) throw new UnreadableWorkbook(`sheet ${chosen.path} is not in the file`);
 
   const stringsPath = firstOfType(rels, REL_TYPE.sharedStrings);
   const stylesPath = firstOfType(rels, REL_TYPE.styles);
   return {
     sheet: sheet ?? null,
-    sharedStrings: await sharedStrings(bytes, stringsPath === undefined ? undefined : zip.get(stringsPath)),
-    dateStyles: await dateStyles(bytes, stylesPath === undefined ? undefined : zip.get(stylesPath)),
+    sharedStrings: await sharedStrings(zip, stringsPath === undefined ? undefined : zip.entries.get(stringsPath)),
+    dateStyles: await dateStyles(zip, stylesPath === undefined ? undefined : zip.entries.get(stylesPath)),
     date1904,
   };
 }

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { UnreadableWorkbook } from './unreadableWorkbook.js';
-import { entryBytes, type ZipEntry } from './zipEntries.js';
+import { entryBytes, type WorkbookZip, type ZipEntry } from './zipEntries.js';
 
 /** A parser that takes plain element names and keeps no line and column count (it is not read). */
 export const xmlParser = () => new SaxesParser({ position: false });
@@ -17,10 +17,10 @@ export const localName = (name: string) => {
  * hand on what the parser's handlers collected. The bytes are decoded as UTF-8 across chunk boundaries:
  * a Chinese character whose three bytes straddle two chunks stays one character.
  */
-export async function* feedXml(bytes: Buffer, entry: ZipEntry, parser: SaxesParser): AsyncGenerator<void> {
+export async function* feedXml(zip: WorkbookZip, entry: ZipEntry, parser: SaxesParser): AsyncGenerator<void> {
   const decoder = new StringDecoder('utf8');
   try {
-    for await (const chunk of entryBytes(bytes, entry)) {
+    for await (const chunk of entryBytes(zip, entry)) {
       parser.write(decoder.write(chunk));
       yield;
     }
@@ -28,11 +28,11 @@ export async function* feedXml(bytes: Buffer, entry: ZipEntry, parser: SaxesPars
     parser.close();
   } catch (error) {
     if (error instanceof UnreadableWorkbook) throw error;
-    throw new UnreadableWorkbook(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new UnreadableWorkbook(`${entry.fileName}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
 /** Parses a whole (small) entry: the workbook, its relationships, the styles, the shared strings. */
-export async function readXml(bytes: Buffer, entry: ZipEntry, parser: SaxesParser): Promise<void> {
-  for await (const _ of feedXml(bytes, entry, parser));
+export async function readXml(zip: WorkbookZip, entry: ZipEntry, parser: SaxesParser): Promise<void> {
+  for await (const _ of feedXml(zip, entry, parser));
 }
