@@ -38,6 +38,13 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // The app's pool counts its connections closed once it has asked them to end. Let them end before
+      // dropping: FORCE would cut one off mid-goodbye, an error nobody is left to catch.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const open = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

@@ -95,16 +95,19 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   const save = useFormSave({
     form,
     fields: FIELDS,
-    save: ({ platformOnly, ...fields }: MenuFormValues) =>
-      saveMenu({
+    save: ({ platformOnly, ...fields }: MenuFormValues) => {
+      // the parent as submitted, not as last watched: a quick submit can come before the watch re-renders
+      const underPlatformOnly = findNode(tree, (n) => n.menuCode === fields.parentMenuCode)?.scope === 'PLATFORM';
+      return saveMenu({
         ...fields,
         id: editing?.id,
         menuIcon: fields.menuIcon ?? '',
         menuUrl: fields.menuUrl ?? '',
         parentMenuCode: fields.parentMenuCode ?? '',
         permission: fields.permission ?? '',
-        scope: platformOnly || parentPlatformOnly ? 'PLATFORM' : 'ALL',
-      }),
+        scope: platformOnly || underPlatformOnly ? 'PLATFORM' : 'ALL',
+      });
+    },
     onSaved,
   });
 
