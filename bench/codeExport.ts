@@ -3,7 +3,6 @@
 // The codes are written straight into a scratch database with COPY (not through the generation job path).
 // Run: npm run bench:export   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
 // default 1,000,000; BENCH_ONLY=csv,txt,pdf,svg,png picks the downloads). Another load on the machine slows every figure.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -20,6 +19,7 @@ import { hashPassword } from '../packages/server/src/platform/auth/password.js';
 import { newBusinessCode } from '../packages/server/src/platform/ids.js';
 import { seedDictionaries } from '../packages/server/src/seed/dictionarySeed.js';
 import { seedPlatform } from '../packages/server/src/seed/platformSeed.js';
+import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BIG_JOB = Number(process.env.BENCH_CODES ?? 1_000_000);
@@ -33,24 +33,6 @@ const peakRss = () => mb(process.resourceUsage().maxRSS * 1024);
 const rssNow = () => mb(process.memoryUsage().rss);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** `count` random codes of the rule's shape, written with one COPY into the code table of `jobId`. */
 async function copyCodes(pool: pg.Pool, ids: { companyId: string; ruleId: string; jobId: string }, count: number) {
@@ -85,7 +67,7 @@ async function timedDownload(base: string, token: string, path: string): Promise
   return { ms: performance.now() - started, bytes, lines };
 }
 
-const scratch = await scratchDatabase();
+const scratch = await scratchDatabase(SERVER_URL);
 const config = loadConfig({ DATABASE_URL: scratch.url, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', API_DOCS: 'false', SEED_DEMO: 'false' });
 const database = await openDatabase(config);
 try {

@@ -8,7 +8,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import { hashPassword } from '../packages/server/src/platform/auth/password.js';
 import { newBusinessCode } from '../packages/server/src/platform/ids.js';
 import { seedDictionaries } from '../packages/server/src/seed/dictionarySeed.js';
 import { seedPlatform } from '../packages/server/src/seed/platformSeed.js';
+import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -34,24 +34,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const approvalNo = (i: number) => `国药准字H${String(20_000_000 + i)}`;
 
@@ -79,7 +61,7 @@ async function batchFile(): Promise<Buffer> {
 }
 
 async function runOne(kind: 'pglite' | 'postgres'): Promise<void> {
-  const scratch = kind === 'postgres' ? await scratchDatabase() : null;
+  const scratch = kind === 'postgres' ? await scratchDatabase(SERVER_URL) : null;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',

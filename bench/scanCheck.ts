@@ -30,6 +30,7 @@ import { openDatabase } from '../packages/server/src/platform/db/database.js';
 import { migrate } from '../packages/server/src/platform/db/migrate.js';
 import { newBusinessCode } from '../packages/server/src/platform/ids.js';
 import { namedSnapshot, writeApprovedInfo } from '../packages/server/src/modules/companyInfo/approvedInfo.js';
+import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
@@ -77,24 +78,6 @@ async function serveCeiling(databaseUrl: string) {
 // Data
 // ---------------------------------------------------------------------------------------------------
 
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** A company with approved info, a product with a batch and grower, a rule and a job: what a real answer reads. */
 async function seedCompany(url: string) {
@@ -351,7 +334,7 @@ function report(kind: string, t: Tally) {
 const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, databaseCpu: 0 });
 
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase(SERVER_URL);
   const servers: Array<{ child: ChildProcess }> = [];
   try {
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
