@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { confirmDialog } from './support/confirmDialog.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const SYSTEM = '/accPortal/enterprise/systemMg';
@@ -99,7 +100,7 @@ describe('administration in Chromium', () => {
     await user.getByTestId('password-new').fill(NEW_PASSWORD);
     await user.getByTestId('password-confirm').fill(NEW_PASSWORD);
     await user.getByTestId('password-submit').click();
-    await user.getByRole('button', { name: /确\s?定/ }).click();
+    await confirmDialog(user);
     await user.waitForURL((u) => u.pathname === '/loginPage');
     await signIn(user, 'inspector', NEW_PASSWORD);
     await user.waitForURL((u) => u.pathname === '/dashboard/dashboard');
@@ -126,7 +127,7 @@ describe('administration in Chromium', () => {
     await admin.goto(`${server.baseUrl}${SYSTEM}/userInfo`);
     const userRow = admin.locator('.ant-table-row').filter({ hasText: 'inspector' });
     await userRow.locator('[data-testid^="user-status-"]').click();
-    await admin.getByRole('button', { name: /确\s?定/ }).click();
+    await confirmDialog(admin);
     await expect.poll(() => userRow.locator('.ant-switch-checked').count()).toBe(0);
 
     expect((await callApi(user, 'GET', '/acc/user/loginUser')).code).toBe('NO_LOGIN_ERROR');

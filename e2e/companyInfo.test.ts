@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { confirmDialog } from './support/confirmDialog.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-E2E-Pass-1';
@@ -24,10 +25,6 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => u.pathname === '/dashboard/dashboard');
-}
-
-async function confirmDialog(page: Page) {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
 }
 
 const statusOf = (page: Page) => page.locator('.ant-card-head').getByTestId('company-status').first().textContent();

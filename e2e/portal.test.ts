@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { confirmDialog } from './support/confirmDialog.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-E2E-Pass-1';
@@ -119,7 +120,7 @@ describe('portal shell in Chromium', () => {
     await page.getByText('两次输入的新密码不一致').waitFor();
     await page.getByTestId('password-confirm').fill(NEW_PASSWORD);
     await page.getByTestId('password-submit').click();
-    await page.getByRole('button', { name: '确 定' }).or(page.getByRole('button', { name: '确定' })).click();
+    await confirmDialog(page);
     await page.waitForURL((url) => url.pathname === '/loginPage');
 
     await signIn(page, 'admin', ADMIN_PASSWORD);
