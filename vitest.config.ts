@@ -32,6 +32,8 @@ export default defineConfig({
           root: './packages/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./test/support/waitLonger.ts'],
+          testTimeout: 30_000,
         },
       },
       {

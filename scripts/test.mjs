@@ -52,7 +52,12 @@ run('tests', 'npx', args, chromium ? { CHROMIUM_PATH: chromium } : {});
 if (fs.existsSync(report)) {
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += summary.numPassedTests;
-  failed += summary.numFailedTests + (summary.numFailedTestSuites ?? 0);
+  // A file that fails without a failed test (it did not load, or a hook threw) counts once; a file whose tests
+  // failed is already counted by them.
+  const brokenFiles = summary.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  failed += summary.numFailedTests + brokenFiles;
   skipped += summary.numPendingTests + summary.numTodoTests;
   fs.rmSync(report);
 } else {

@@ -113,10 +113,10 @@ describe('tag generation screen', () => {
     expect(within(progress).getByText('100,000 / 1,000,000')).toBeTruthy();
     expect(screen.getByTestId('job-status-job-1').textContent).toBe('生成中');
 
-    await waitFor(() => expect(within(progress).getByText('400,000 / 1,000,000')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(progress).getByText('400,000 / 1,000,000')).toBeTruthy());
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
 
-    await waitFor(() => expect(screen.getByTestId('job-status-job-1').textContent).toBe('已完成'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('job-status-job-1').textContent).toBe('已完成'));
     expect(within(screen.getByTestId('job-progress-job-1')).getByText('1,000,000 / 1,000,000')).toBeTruthy();
     // A finished job offers no cancel.
     expect(screen.queryByTestId('job-cancel-job-1')).toBeNull();

@@ -128,7 +128,7 @@ describe('roles screen', () => {
     fireEvent.click(await screen.findByTestId('role-add'));
     const input = await screen.findByTestId('role-name');
     for (const value of ['质', '质检', '质检员']) fireEvent.change(input, { target: { value } });
-    expect(await screen.findByText('角色名称已存在', undefined, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText('角色名称已存在')).toBeTruthy();
     const checks = calls.filter((c) => c.url === '/acc/userRole/checkRoleName');
     expect(checks.map((c) => (c.params as { roleName: string }).roleName)).toEqual(['质检员']);
   });
