@@ -27,3 +27,5 @@ export * from './scan/codeFromScan.js';
 export * from './api/boxCode.js';
 export * from './api/codeBinding.js';
 export * from './geo/provinces.js';
+export * from './wallClock.js';
+export * from './api/dateTimeText.js';

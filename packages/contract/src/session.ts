@@ -56,6 +56,8 @@ export const loginUserSchema = z.object({
   roles: z.array(z.string()),
   menus: z.array(menuNodeSchema),
   permissionList: z.array(z.string()),
+  /** IANA zone whose calendar days the statistics count in (BUSINESS_TIME_ZONE): "today" is today there. */
+  timeZone: z.string(),
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;
 

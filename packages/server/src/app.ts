@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readPlainTimesIn } from '@rd/contract';
 import { installAccessGuard } from './platform/access/guard.js';
 import { installOperationLog } from './platform/audit/operationLog.js';
 import type { App, AppContext } from './platform/context.js';
@@ -82,6 +83,8 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** Builds the whole HTTP application on an open, migrated database. Tests build it too, without listening. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> {
   const { config } = ctx;
+  // A time filter written without an offset means the business zone's wall clock, like the times exports show.
+  readPlainTimesIn(config.businessTimeZone);
   const app = Fastify({
     logger:
       options.logger === false

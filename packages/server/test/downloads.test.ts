@@ -413,7 +413,7 @@ describe('QR segments of a label URL', () => {
 describe('ZIP writer', () => {
   it('writes stored and deflated entries with UTF-8 names, and ZIP64 end records past 65,535 entries', () => {
     for (const count of [3, 70_000]) {
-      const zip = new ZipWriter(new Date(2026, 0, 31, 12, 30, 10));
+      const zip = new ZipWriter({ year: 2026, month: 1, day: 31, hour: 12, minute: 30, second: 10 });
       const parts: Buffer[] = [];
       for (let i = 0; i < count; i++) {
         const text = Buffer.from(`<svg>${i}</svg>`);
@@ -426,6 +426,9 @@ describe('ZIP writer', () => {
       expect(entries).toHaveLength(count);
       expect(entries[count - 1]).toEqual({ name: `码${count - 1}.svg`, data: Buffer.from(`<svg>${count - 1}</svg>`) });
       expect(entries[0]!.data.toString()).toBe('<svg>0</svg>');
+      // the first local header's MS-DOS time and date (offsets 10 and 12) read the clock it was given
+      expect(archive.readUInt16LE(10)).toBe((12 << 11) | (30 << 5) | 5);
+      expect(archive.readUInt16LE(12)).toBe(((2026 - 1980) << 9) | (1 << 5) | 31);
       // ZIP64 end record and locator only when the 16-bit count no longer fits.
       expect(archive.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(count > 0xffff);
       expect(archive.readUInt16LE(archive.length - 22 + 10)).toBe(Math.min(count, 0xffff));

@@ -27,6 +27,8 @@ const LIST = '/acc/api/qfOperationRecord/pageList';
 const MODULES = '/acc/api/qfOperationRecord/modules';
 const PASSWORD = 'Pass-word-1';
 /** Entries seeded in January and February 2024, far from the sign-ins the tests themselves cause. */
+/** A Beijing wall-clock time ('YYYY-MM-DD HH:mm:ss') as an instant. */
+const shanghai = (text: string) => new Date(`${text.replace(' ', 'T')}+08:00`);
 const IN_2024 = { beginTime: '2024-01-01 00:00:00', endTime: '2024-12-31 23:59:59' };
 
 let t: TestApp;
@@ -90,11 +92,12 @@ beforeAll(async () => {
   for (const name of ['adminA', 'operatorA', 'adminB', 'platform'] as const) tokens[name] = await signIn(t.app, name, PASSWORD);
   tokens.root = await signIn(t.app, ADMIN_USERNAME, ADMIN_PASSWORD);
 
-  const jan = (day: number, hour: number) => new Date(2024, 0, day, hour, 0, 0);
+  // times on the business zone's clock (the test app's BUSINESS_TIME_ZONE is Asia/Shanghai)
+  const jan = (day: number, hour: number) => shanghai(`2024-01-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:00:00`);
   await seedEntry({ company: companyA, username: 'alice', module: 'product', action: 'INSERT', ip: '10.0.0.1', durationMs: 5, at: jan(10, 9) });
   await seedEntry({ company: companyA, username: 'alice', module: 'product', action: 'DELETE', result: 'FAILURE', ip: '10.0.0.2', durationMs: 50, at: jan(11, 10) });
   await seedEntry({ company: companyA, username: 'x%y', module: 'tagRule', action: 'UPDATE', ip: '10.0.0.1', durationMs: 20, at: jan(12, 11) });
-  await seedEntry({ company: companyA, username: 'alice', module: 'tagRule', action: 'EXPORT', ip: '10.0.0.3', durationMs: 7, at: new Date(2024, 1, 1, 8) });
+  await seedEntry({ company: companyA, username: 'alice', module: 'tagRule', action: 'EXPORT', ip: '10.0.0.3', durationMs: 7, at: shanghai('2024-02-01 08:00:00') });
   await seedEntry({ company: companyB, username: 'bella', module: 'farmer', action: 'INSERT', ip: '10.1.0.1', durationMs: 3, at: jan(10, 9) });
   await seedEntry({ company: companyB, username: 'bella', module: 'product', action: 'DELETE', ip: '10.1.0.1', durationMs: 99, at: jan(15, 12) });
   await seedEntry({ company: null, username: 'root', module: 'menuConf', action: 'UPDATE', ip: '10.2.0.1', durationMs: 1, at: jan(20, 12) });
@@ -155,7 +158,10 @@ describe('operation log list: filters', () => {
   it('filters by time, written as the portal writes it or as ISO 8601', async () => {
     const day = await list(tokens.adminA, { beginTime: '2024-01-11 00:00:00', endTime: '2024-01-12 23:59:59' });
     expect(names(day).sort()).toEqual(['alice/product/DELETE', 'x%y/tagRule/UPDATE']);
-    const from = new Date(2024, 0, 12, 0, 0, 0).toISOString();
+    // a time without an offset is the business zone's wall clock, whatever zone the server process runs in
+    expect(names(await list(tokens.adminA, { beginTime: '2024-01-12 11:00:00', endTime: '2024-01-12 11:00:00' }))).toEqual(['x%y/tagRule/UPDATE']);
+    expect(names(await list(tokens.adminA, { beginTime: '2024-01-12 03:00:00', endTime: '2024-01-12 03:00:00' }))).toEqual([]);
+    const from = shanghai('2024-01-12 00:00:00').toISOString();
     const iso = await list(tokens.adminA, { beginTime: from, endTime: '2024-06-30T00:00:00+08:00' });
     expect(names(iso).sort()).toEqual(['alice/tagRule/EXPORT', 'x%y/tagRule/UPDATE']);
     // An empty end means "no end".
@@ -215,7 +221,7 @@ describe('operation log list: paging and sorting', () => {
       result: 'FAILURE',
       errorCode: 'NOT_FOUND',
       durationMs: 50,
-      createdAt: new Date(2024, 0, 11, 10).toISOString(),
+      createdAt: shanghai('2024-01-11 10:00:00').toISOString(),
     });
   });
 

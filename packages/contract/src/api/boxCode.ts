@@ -43,6 +43,8 @@ export const boxBindResultSchema = z.object({
   unchanged: z.number(),
   /** Items in the box after the call. */
   itemCount: z.number(),
+  /** Where each moved item was before, so a packing screen can put it back ("undo"). */
+  movedFrom: z.array(z.object({ itemCode: z.string(), boxCode: z.string() })),
 });
 export type BoxBindResult = z.infer<typeof boxBindResultSchema>;
 

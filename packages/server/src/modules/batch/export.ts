@@ -2,26 +2,20 @@ import type { Lang } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock } from '../../platform/export/businessClock.js';
 import { xlsxStream, type XlsxColumn } from '../../platform/export/xlsx.js';
 import { notFound } from '../../platform/http/appError.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { boundCodes, findBatch, type BoundCode } from './store.js';
 import { CODE_STATUS_LABELS, EXPORT_TEXTS } from './texts.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Server-local date and time as the portal shows it (spec 9: yyyy-MM-dd HH:mm:ss). */
-function dateTime(value: Date | null): string {
-  if (!value) return '';
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
-}
-
-function columns(lang: Lang): XlsxColumn<BoundCode>[] {
+function columns(lang: Lang, timeZone: string): XlsxColumn<BoundCode>[] {
   const t = EXPORT_TEXTS[lang];
+  const clock = businessClock(timeZone);
   return [
     { header: t.code, width: 32, value: (c) => c.code },
     { header: t.status, width: 12, value: (c) => CODE_STATUS_LABELS[lang][c.status] ?? c.status },
-    { header: t.activatedAt, width: 20, value: (c) => dateTime(c.activated_at) },
+    { header: t.activatedAt, width: 20, value: (c) => clock.dateTime(c.activated_at) },
   ];
 }
 
@@ -30,13 +24,20 @@ function columns(lang: Lang): XlsxColumn<BoundCode>[] {
  * the file name to send it under (`<batch number>-标签.xlsx`). The batch is looked up before the stream
  * starts, so another company's batch is still a NOT_FOUND answer.
  */
-export async function batchCodeExport(db: Kysely<DB>, principal: Principal, batchId: string, lang: Lang, onError: (error: unknown) => void) {
+export async function batchCodeExport(
+  db: Kysely<DB>,
+  principal: Principal,
+  batchId: string,
+  lang: Lang,
+  timeZone: string,
+  onError: (error: unknown) => void,
+) {
   const companyId = ownCompany(principal);
   const batch = await findBatch(db, companyId, batchId);
   if (!batch) throw notFound();
   const stream = xlsxStream({
     sheetName: EXPORT_TEXTS[lang].sheetName,
-    columns: columns(lang),
+    columns: columns(lang, timeZone),
     rows: boundCodes(db, companyId, batch.id),
     onError,
   });

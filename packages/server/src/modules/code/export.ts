@@ -4,15 +4,15 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { csvLine, UTF8_BOM } from '../../platform/export/csv.js';
-import { localDateStamp, localDateTime } from '../../platform/export/localDateTime.js';
+import { businessClock, type BusinessClock } from '../../platform/export/businessClock.js';
 import { codeUrl } from '../rule/codeMaker.js';
 import { exportedCodes, type ExportedCode } from './store.js';
 import { codeStatusLabels } from './service.js';
 import { CODE_EXPORT_TEXTS } from './texts.js';
 
 /** 标签明细-20260131.csv / Codes-20260131.csv */
-export function codeExportFileName(lang: Lang, now = new Date()): string {
-  return `${CODE_EXPORT_TEXTS[lang].fileName}-${localDateStamp(now)}.csv`;
+export function codeExportFileName(lang: Lang, timeZone: string, now = new Date()): string {
+  return `${CODE_EXPORT_TEXTS[lang].fileName}-${businessClock(timeZone).dateStamp(now)}.csv`;
 }
 
 function header(lang: Lang): string {
@@ -33,7 +33,7 @@ function header(lang: Lang): string {
   ]);
 }
 
-function line(statusLabels: Record<CodeStatusValue, string>, publicBaseUrl: string, c: ExportedCode): string {
+function line(statusLabels: Record<CodeStatusValue, string>, publicBaseUrl: string, clock: BusinessClock, c: ExportedCode): string {
   return csvLine([
     c.code,
     statusLabels[c.status],
@@ -42,9 +42,9 @@ function line(statusLabels: Record<CodeStatusValue, string>, publicBaseUrl: stri
     c.serial ?? '',
     c.productId ?? '',
     c.batchId ?? '',
-    localDateTime(c.createdAt),
-    localDateTime(c.activatedAt),
-    localDateTime(c.voidedAt),
+    clock.dateTime(c.createdAt),
+    clock.dateTime(c.activatedAt),
+    clock.dateTime(c.voidedAt),
     c.voidReason,
     codeUrl(publicBaseUrl, c.code, { urlForm: c.urlForm, gtin: c.gtin, batchNo: c.batchNo }),
   ]);
@@ -59,13 +59,15 @@ export async function codeExport(
   principal: Principal,
   lang: Lang,
   publicBaseUrl: string,
+  timeZone: string,
   filters: CodeFilters,
 ): Promise<Readable> {
   const statusLabels = await codeStatusLabels(db, lang);
+  const clock = businessClock(timeZone);
   async function* chunks() {
     yield Buffer.from(UTF8_BOM + header(lang));
     for await (const rows of exportedCodes(db, principal, filters)) {
-      yield Buffer.from(rows.map((c) => line(statusLabels, publicBaseUrl, c)).join(''));
+      yield Buffer.from(rows.map((c) => line(statusLabels, publicBaseUrl, clock, c)).join(''));
     }
   }
   return Readable.from(chunks(), { objectMode: false });

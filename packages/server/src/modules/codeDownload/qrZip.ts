@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { WallClock } from '@rd/contract';
 import { safeFileName } from '../../platform/http/attachment.js';
 import { mapInOrder, rebatch } from './inOrder.js';
 import type { LabelContent } from './labelContent.js';
@@ -14,6 +15,8 @@ export interface QrZipInput {
   labelOf: (code: string) => LabelContent;
   pool: QrPool;
   onError: (error: unknown) => void;
+  /** The entries' modification time, on the business zone's wall clock like the file's name. */
+  modified: WallClock;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface QrZipInput {
  * away stops the drawing and the reading of codes.
  */
 export function qrZip(input: QrZipInput): Readable {
-  const zip = new ZipWriter();
+  const zip = new ZipWriter(input.modified);
   const draw = async (codes: string[]) => {
     const labels = codes.map(input.labelOf);
     const images = await input.pool.render(input.kind, labels.map((l) => l.url));

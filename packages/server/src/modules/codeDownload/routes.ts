@@ -6,11 +6,12 @@ import {
   QR_DOWNLOAD_MAX_CODES,
   XLSX_DOWNLOAD_MAX_CODES,
   type Lang,
+  wallClockIn,
 } from '@rd/contract';
 import type { FastifyRequest } from 'fastify';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
-import { localDateStamp } from '../../platform/export/localDateTime.js';
+import { businessClock } from '../../platform/export/businessClock.js';
 import { AppError } from '../../platform/http/appError.js';
 import { asAttachment } from '../../platform/http/attachment.js';
 import { requestLang } from '../../platform/http/lang.js';
@@ -34,9 +35,9 @@ function tooLarge(lang: Lang, key: 'tooManyForImages' | 'tooManyForXlsx', count:
   return new AppError('PARAM_CHECK', undefined, [{ field: 'format', message }]);
 }
 
-/** 标签-<rule>-20260131-1a2b3c4d.csv: the rule, the job's day and the start of its id. */
-function fileName(prefix: string, job: DownloadJob, extension: string): string {
-  return `${prefix}-${job.ruleName}-${localDateStamp(job.createdAt)}-${job.id.slice(0, 8)}.${extension}`;
+/** 标签-<rule>-20260131-1a2b3c4d.csv: the rule, the job's (business) day and the start of its id. */
+function fileName(prefix: string, job: DownloadJob, extension: string, timeZone: string): string {
+  return `${prefix}-${job.ruleName}-${businessClock(timeZone).dateStamp(job.createdAt)}-${job.id.slice(0, 8)}.${extension}`;
 }
 
 /**
@@ -76,7 +77,7 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
         texts,
         onError,
       });
-      return asAttachment(reply, fileName(texts.fileName, job, format), CODE_FILE_TYPES[format]).send(stream);
+      return asAttachment(reply, fileName(texts.fileName, job, format, config.businessTimeZone), CODE_FILE_TYPES[format]).send(stream);
     },
   });
 
@@ -98,13 +99,13 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
           labelOf,
           pool,
           hiddenCaption: { cjk: texts.hiddenCaption, latin: DOWNLOAD_TEXTS.en_US.hiddenCaption },
-          title: fileName(texts.labelFileName, job, 'pdf'),
+          title: fileName(texts.labelFileName, job, 'pdf', config.businessTimeZone),
           onError,
         });
-        return asAttachment(reply, fileName(`${texts.labelFileName}-${layout}`, job, 'pdf'), 'application/pdf').send(stream);
+        return asAttachment(reply, fileName(`${texts.labelFileName}-${layout}`, job, 'pdf', config.businessTimeZone), 'application/pdf').send(stream);
       }
-      const stream = qrZip({ kind: format, batches, labelOf, pool, onError });
-      return asAttachment(reply, fileName(`${texts.qrFileName}-${format}`, job, 'zip'), 'application/zip').send(stream);
+      const stream = qrZip({ kind: format, batches, labelOf, pool, onError, modified: wallClockIn(config.businessTimeZone) });
+      return asAttachment(reply, fileName(`${texts.qrFileName}-${format}`, job, 'zip', config.businessTimeZone), 'application/zip').send(stream);
     },
   });
 }

@@ -12,6 +12,8 @@
  * compressed and checksummed, which is what the QR workers hand over.)
  */
 
+import type { WallClock } from '@rd/contract';
+
 export const METHOD_STORED = 0;
 export const METHOD_DEFLATED = 8;
 
@@ -41,11 +43,14 @@ const FILE_MODE = (0o100644 << 16) >>> 0;
 const U16_MAX = 0xffff;
 const U32_MAX = 0xffffffff;
 
-/** MS-DOS date and time of `date` in the server's time zone (two seconds resolution). */
-function dosDateTime(date: Date): { time: number; date: number } {
+/**
+ * MS-DOS date and time of a wall clock (two seconds resolution). The format has no zone: the archive shows
+ * whatever clock it is given, so the caller picks the zone its readers work in.
+ */
+function dosDateTime(clock: WallClock): { time: number; date: number } {
   return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
-    date: (Math.max(0, date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+    time: (clock.hour << 11) | (clock.minute << 5) | (clock.second >> 1),
+    date: (Math.max(0, clock.year - 1980) << 9) | (clock.month << 5) | clock.day,
   };
 }
 
@@ -59,7 +64,7 @@ export class ZipWriter {
   private centralSize = 0;
   private readonly stamp: { time: number; date: number };
 
-  constructor(modified = new Date()) {
+  constructor(modified: WallClock) {
     this.stamp = dosDateTime(modified);
   }
 

@@ -2,35 +2,17 @@ import type { Readable } from 'node:stream';
 import type { Lang, ScanRecordFilters } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock } from '../../platform/export/businessClock.js';
 import { xlsxStream, type XlsxColumn } from '../../platform/export/xlsx.js';
 import type { CompanyScope } from './counts.js';
 import { exportedRecords, type RecordRow } from './records.js';
-import { businessToday } from './service.js';
 import { CLIENT_TYPE_LABELS, RECORD_EXPORT_TEXTS, SOURCE_LABELS, VERDICT_LABELS } from './texts.js';
-
-/** yyyy-MM-dd HH:mm:ss in the business time zone, the zone the statistics cut their days in. */
-export function businessDateTime(timeZone: string): (value: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (value) => {
-    const part = Object.fromEntries(format.formatToParts(value).map((p) => [p.type, p.value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-  };
-}
 
 function columns(lang: Lang, timeZone: string): XlsxColumn<RecordRow>[] {
   const t = RECORD_EXPORT_TEXTS[lang];
-  const at = businessDateTime(timeZone);
+  const clock = businessClock(timeZone);
   return [
-    { header: t.scannedAt, width: 20, value: (r) => at(r.scannedAt) },
+    { header: t.scannedAt, width: 20, value: (r) => clock.dateTime(r.scannedAt) },
     { header: t.code, width: 30, value: (r) => r.code },
     { header: t.productName, width: 20, value: (r) => r.productName },
     { header: t.batchNo, width: 16, value: (r) => r.batchNo },
@@ -64,5 +46,5 @@ export function recordExport(
     rows: exportedRecords(db, scope, filters, timeZone),
     onError,
   });
-  return { stream, fileName: `${RECORD_EXPORT_TEXTS[lang].fileName}-${businessToday(timeZone).replaceAll('-', '')}.xlsx` };
+  return { stream, fileName: `${RECORD_EXPORT_TEXTS[lang].fileName}-${businessClock(timeZone).dateStamp()}.xlsx` };
 }

@@ -2,27 +2,19 @@ import type { Lang, UserExportBody } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock, type BusinessClock } from '../../platform/export/businessClock.js';
 import { xlsxStream, type XlsxColumn } from '../../platform/export/xlsx.js';
 import { orderColumn } from '../../platform/paging.js';
 import { sexOptions, statusOf } from './service.js';
 import { exportedUsers, USER_SORT, type UserRow } from './store.js';
 import { EXPORT_TEXTS, STATUS_LABELS } from './texts.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Server-local date and time as the portal shows it (spec 9: yyyy-MM-dd HH:mm:ss). */
-function dateTime(value: Date | null): string {
-  if (!value) return '';
-  const d = value;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /** 用户列表-20260131.xlsx / Users-20260131.xlsx */
-export function userExportFileName(lang: Lang, now = new Date()): string {
-  return `${EXPORT_TEXTS[lang].fileName}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.xlsx`;
+export function userExportFileName(lang: Lang, timeZone: string, now = new Date()): string {
+  return `${EXPORT_TEXTS[lang].fileName}-${businessClock(timeZone).dateStamp(now)}.xlsx`;
 }
 
-function columns(lang: Lang, withCompany: boolean, sexLabels: ReadonlyMap<string, string>): XlsxColumn<UserRow>[] {
+function columns(lang: Lang, clock: BusinessClock, withCompany: boolean, sexLabels: ReadonlyMap<string, string>): XlsxColumn<UserRow>[] {
   const t = EXPORT_TEXTS[lang];
   const roleName = (r: UserRow['roles'][number]) => (lang === 'en_US' && r.roleNameEn ? r.roleNameEn : r.roleName);
   const all: Array<XlsxColumn<UserRow> | false> = [
@@ -40,8 +32,8 @@ function columns(lang: Lang, withCompany: boolean, sexLabels: ReadonlyMap<string
     { header: t.contractStart, width: 14, value: (u) => u.contract_start ?? '' },
     { header: t.contractEnd, width: 14, value: (u) => u.contract_end ?? '' },
     { header: t.status, width: 8, value: (u) => STATUS_LABELS[lang][statusOf(u.status)] },
-    { header: t.lastLoginAt, width: 20, value: (u) => dateTime(u.last_login_at) },
-    { header: t.createdAt, width: 20, value: (u) => dateTime(u.created_at) },
+    { header: t.lastLoginAt, width: 20, value: (u) => clock.dateTime(u.last_login_at) },
+    { header: t.createdAt, width: 20, value: (u) => clock.dateTime(u.created_at) },
   ];
   return all.filter((c): c is XlsxColumn<UserRow> => c !== false);
 }
@@ -54,6 +46,7 @@ export async function userExport(
   db: Kysely<DB>,
   actor: Principal,
   lang: Lang,
+  timeZone: string,
   body: UserExportBody,
   onError: (error: unknown) => void,
 ) {
@@ -61,7 +54,7 @@ export async function userExport(
   const sexLabels = new Map((await sexOptions(db, lang)).map((o) => [o.value, o.label]));
   return xlsxStream({
     sheetName: EXPORT_TEXTS[lang].sheetName,
-    columns: columns(lang, actor.userType !== '3', sexLabels),
+    columns: columns(lang, businessClock(timeZone), actor.userType !== '3', sexLabels),
     rows: exportedUsers(db, actor, body, order),
     onError,
   });
