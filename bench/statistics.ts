@@ -14,7 +14,7 @@ import pg from 'pg';
 import { PROVINCES, SCAN_CLIENT_TYPES, TOKEN_HEADER } from '@rd/contract';
 import { buildApp } from '../packages/server/src/app.js';
 import { rollUpScans } from '../packages/server/src/modules/statistics/rollup.js';
-import { businessToday } from '../packages/server/src/modules/statistics/service.js';
+import { businessClock } from '../packages/server/src/platform/export/businessClock.js';
 import { hashPassword } from '../packages/server/src/platform/auth/password.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { openDatabase } from '../packages/server/src/platform/db/database.js';
@@ -196,7 +196,7 @@ async function main() {
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/acc/user/login', payload: { username: 'bench0', password: PASSWORD } });
     const token = (login.json() as { data: { token: string } }).data.token;
-    const today = businessToday(TZ);
+    const today = businessClock(TZ).date();
     const daysBefore = (n: number) => {
       const d = new Date(`${today}T00:00:00Z`);
       d.setUTCDate(d.getUTCDate() - n);

@@ -223,7 +223,8 @@ describe('exportFlagCode', () => {
     const batch = await addBatch(adminA, { productId: productA, batchNo: 'EXP/01' });
     const other = await addBatch(adminA, { productId: productA, batchNo: 'EXP-02' });
     const job = await generationJob(db, companyA, { productId: productA, batchId: batch.id });
-    const activatedAt = new Date(2025, 5, 20, 8, 30, 15);
+    // written in the business time zone (Asia/Shanghai, UTC+8), whatever the server's own zone
+    const activatedAt = new Date('2025-06-20T00:30:15Z');
     await boundCode(db, companyA, job, { code: 'EXP-0001', productId: productA, batchId: batch.id, status: 'ACTIVATED', activatedAt });
     await boundCode(db, companyA, job, { code: '=HYPERLINK("x")', productId: productA, batchId: batch.id });
     await boundCode(db, companyA, job, { code: 'EXP-0003', productId: productA, batchId: batch.id, status: 'VOIDED' });

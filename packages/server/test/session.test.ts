@@ -122,6 +122,8 @@ describe('the current user', () => {
     expect(data.menus[0]?.children.map((m) => m.menuCode)).toEqual(['enterprise']);
     expect(data.permissionList).toContain('system:session:kick');
     expect(data.permissionList).toContain('tag:rule:add');
+    // the zone whose days the statistics count, so the portal's "today" is the same day
+    expect(data).toHaveProperty('timeZone', 'Asia/Shanghai');
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPageQuery, FIRST_PAGE, sorterToOrder } from '../src/components/pageQuery';
 import { loginLogFilters } from '../src/pages/system/LoginLog';
 import dayjs from 'dayjs';
-import { formatDate, formatDateTime } from '../src/utils/format';
+import { formatDate, formatDateTime, timeFilter } from '../src/utils/format';
 
 describe('paged table query', () => {
   it('starts on page 1 with 10 rows', () => {
@@ -27,13 +27,22 @@ describe('paged table query', () => {
     });
   });
 
-  it('login log: the time range becomes beginTime/endTime as yyyy-MM-dd HH:mm:ss', () => {
+  it('sends a picked time as the instant the user meant, with the browser’s offset', () => {
+    const picked = dayjs('2024-03-01T08:00:00');
+    const sent = timeFilter(picked) as string;
+    expect(sent).toMatch(/^2024-03-01T08:00:00\.000(Z|[+-]\d{2}:\d{2})$/);
+    expect(Date.parse(sent)).toBe(new Date(2024, 2, 1, 8, 0, 0).getTime());
+    expect(timeFilter(picked.endOf('day'))).toMatch(/^2024-03-01T23:59:59\.999/);
+    expect(timeFilter(null)).toBeUndefined();
+  });
+
+  it('login log: the time range becomes beginTime/endTime', () => {
     const range = [dayjs('2024-03-01T08:00:00'), dayjs('2024-03-02T18:30:05')];
     expect(loginLogFilters({ username: 'a', result: 'FAILURE', range })).toEqual({
       username: 'a',
       result: 'FAILURE',
-      beginTime: '2024-03-01 08:00:00',
-      endTime: '2024-03-02 18:30:05',
+      beginTime: timeFilter(range[0]),
+      endTime: timeFilter(range[1]),
     });
     expect(loginLogFilters({})).toMatchObject({ beginTime: undefined, endTime: undefined });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validationMessage } from '@rd/contract';
 import { userDetailToForm, userFieldProblem, userFormToBody, type UserFormValues } from '../src/pages/system/userInfo/userForm';
 import { userSearchFilters } from '../src/pages/system/userInfo/userSearch';
+import { timeFilter } from '../src/utils/format';
 import { deptTreeOptions, optionLabel, roleLabel } from '../src/pages/system/userInfo/display';
 import type { UserDetailView } from '../src/api/userinfo';
 
@@ -126,8 +127,9 @@ describe('user form values and the API', () => {
       deptId: undefined,
       roleCode: undefined,
       companyId: undefined,
-      beginTime: '2025-01-01 00:00:00',
-      endTime: '2025-01-31 23:59:59',
+      // whole days: from the first millisecond of the first to the last of the last
+      beginTime: timeFilter(dayjs('2025-01-01T00:00:00.000')),
+      endTime: timeFilter(dayjs('2025-01-31T23:59:59.999')),
     });
   });
 

@@ -51,6 +51,7 @@ export const USER: LoginUser = {
   roles: ['ADMIN'],
   menus: MENUS,
   permissionList: ['system:loginlog:list', 'system:session:list', 'system:session:kick'],
+  timeZone: 'Asia/Shanghai',
 };
 
 export const emptyPage = envelope({ total: 0, list: [], pageNum: 1, pageSize: 10 });

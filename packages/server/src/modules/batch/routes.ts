@@ -25,7 +25,7 @@ import { addBatch, editBatch, getBatch, listBatchPage, listBatches, removeBatch 
 const TAGS = ['products'];
 
 /** Product batches (spec 7.6, api/productBatch) of the caller's company. */
-export async function batchRoutes(app: App, { db }: AppContext) {
+export async function batchRoutes(app: App, { db, config }: AppContext) {
   app.post('/acc/api/productBatch/pageList', {
     config: { access: { permission: PERMISSIONS.batchList }, audit: false },
     schema: {
@@ -93,7 +93,7 @@ export async function batchRoutes(app: App, { db }: AppContext) {
     },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const { stream, fileName } = await batchCodeExport(db, currentPrincipal(request), request.query.id, lang, (error) =>
+      const { stream, fileName } = await batchCodeExport(db, currentPrincipal(request), request.query.id, lang, config.businessTimeZone, (error) =>
         request.log.error({ err: error }, 'batch code export failed after it started'),
       );
       return asAttachment(reply, fileName, XLSX_CONTENT_TYPE).send(stream);

@@ -58,9 +58,9 @@ export async function codeRoutes(app: App, { db, config }: AppContext) {
     },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const stream = await codeExport(db, currentPrincipal(request), lang, config.publicBaseUrl, request.query);
+      const stream = await codeExport(db, currentPrincipal(request), lang, config.publicBaseUrl, config.businessTimeZone, request.query);
       stream.on('error', (error) => request.log.error({ err: error }, 'code export failed after it started'));
-      return asAttachment(reply, codeExportFileName(lang), CSV_CONTENT_TYPE).send(stream);
+      return asAttachment(reply, codeExportFileName(lang, config.businessTimeZone), CSV_CONTENT_TYPE).send(stream);
     },
   });
 

@@ -80,5 +80,6 @@ export async function currentUser(db: Kysely<DB>, config: Config, principal: Pri
     roles: await roleCodesOf(db, principal.userId),
     menus: buildMenuTree(all, granted),
     permissionList: permissionCodesOf(granted),
+    timeZone: config.businessTimeZone,
   };
 }

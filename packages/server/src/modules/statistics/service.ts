@@ -11,14 +11,10 @@ import {
 } from '@rd/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock } from '../../platform/export/businessClock.js';
 import { codeRanking } from './codeRanking.js';
 import { dimCounts, totalCount, type CompanyScope, type DayRange } from './counts.js';
 import { inStatSnapshot } from './snapshot.js';
-
-/** Today's date in the business time zone, 'YYYY-MM-DD'. */
-export function businessToday(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export interface StatContext {
   db: Kysely<DB>;
@@ -50,7 +46,7 @@ async function codeTotals(db: Kysely<DB>, scope: CompanyScope): Promise<{ issued
 }
 
 export async function quantityDisplay(ctx: StatContext, scope: CompanyScope, range: DayRange): Promise<QuantityDisplay> {
-  const today = businessToday(ctx.timeZone);
+  const today = businessClock(ctx.timeZone).date();
   const [codes, scans] = await Promise.all([
     codeTotals(ctx.db, scope),
     inStatSnapshot(ctx.db, ctx.timeZone, async (s) => ({

@@ -167,10 +167,10 @@ export async function userinfoRoutes(app: App, { db, config }: AppContext) {
     },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const stream = await userExport(db, currentPrincipal(request), lang, request.body, (error) =>
+      const stream = await userExport(db, currentPrincipal(request), lang, config.businessTimeZone, request.body, (error) =>
         request.log.error({ err: error }, 'user export failed after it started'),
       );
-      return asAttachment(reply, userExportFileName(lang), XLSX_CONTENT_TYPE).send(stream);
+      return asAttachment(reply, userExportFileName(lang, config.businessTimeZone), XLSX_CONTENT_TYPE).send(stream);
     },
   });
 

@@ -24,6 +24,7 @@ import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { usePermission } from '../../components/usePermission';
 import { dateRangePresets } from '../../utils/dateShortcuts';
+import { businessNow } from './businessNow';
 import { CompanyPicker, useCompanyPicking } from './CompanyPicker';
 import { DATE_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
 
@@ -120,7 +121,7 @@ export default function Record() {
             <DatePicker.RangePicker
               format={DATE_FORMAT}
               allowEmpty={[true, true]}
-              presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`))}
+              presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`), businessNow)}
               placeholder={[t('statistics.beginDate'), t('statistics.endDate')]}
               data-testid="record-search-range"
             />

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Card, Col, DatePicker, Empty, Row, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { provinceByCode, type AreaCount, type CodeRank, type StatRange } from '@rd/contract';
 import {
   STATISTICS_QUERY_KEY,
@@ -20,6 +20,7 @@ import { dateRangePresets, shortcutRange } from '../../utils/dateShortcuts';
 import { EChart, type EChartProps } from './EChart';
 import { CompanyPicker, useCompanyPicking } from './CompanyPicker';
 import { KeyFigures } from './KeyFigures';
+import { businessNow } from './businessNow';
 import './statistic.css';
 
 type Option = EChartProps['option'];
@@ -37,7 +38,7 @@ function toRange(range: [Dayjs, Dayjs], companyId: string | undefined): StatRang
 export default function Statistic() {
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
-  const [picked, setPicked] = useState<[Dayjs, Dayjs]>(() => shortcutRange('last30Days', dayjs()));
+  const [picked, setPicked] = useState<[Dayjs, Dayjs]>(() => shortcutRange('last30Days', businessNow()));
   const [trendBy, setTrendBy] = useState<'day' | 'week'>('day');
   const picking = useCompanyPicking();
   const [companyId, setCompanyId] = useState<string | undefined>();
@@ -149,7 +150,7 @@ export default function Statistic() {
             value={picked}
             allowClear={false}
             format={DATE_FORMAT}
-            presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`))}
+            presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`), businessNow)}
             placeholder={[t('statistics.beginDate'), t('statistics.endDate')]}
             onChange={(value) => value?.[0] && value[1] && setPicked([value[0], value[1]])}
             data-testid="statistic-range"

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fetchLoginLogs, type LoginLogQuery, type LoginLogRow } from '../../api/admin';
 import { PagedTable } from '../../components/PagedTable';
-import { DATETIME_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
+import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 
 type Filters = Omit<LoginLogQuery, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;
 
@@ -13,8 +13,8 @@ export function loginLogFilters(values: Record<string, unknown>): Filters {
   return {
     username: values.username as string | undefined,
     result: values.result as Filters['result'],
-    beginTime: range?.[0]?.format(DATETIME_FORMAT),
-    endTime: range?.[1]?.format(DATETIME_FORMAT),
+    beginTime: timeFilter(range?.[0]),
+    endTime: timeFilter(range?.[1]),
   };
 }
 

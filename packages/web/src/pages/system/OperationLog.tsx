@@ -9,7 +9,7 @@ import { useStore } from '../../app/state/createStore';
 import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
 import { dateRangePresets } from '../../utils/dateShortcuts';
-import { DATETIME_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
+import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { OperationLogDetail } from './operationLog/OperationLogDetail';
 import { actionLabel, moduleLabel } from './operationLog/labels';
 
@@ -23,8 +23,8 @@ export function operationLogFilters(values: Record<string, unknown>): OperationL
     action: actions?.length ? actions : undefined,
     result: values.result as OperationLogFilters['result'],
     ip: values.ip as string | undefined,
-    beginTime: range?.[0]?.format(DATETIME_FORMAT),
-    endTime: range?.[1]?.format(DATETIME_FORMAT),
+    beginTime: timeFilter(range?.[0]),
+    endTime: timeFilter(range?.[1]),
   };
 }
 

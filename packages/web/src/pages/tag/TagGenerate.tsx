@@ -7,7 +7,7 @@ import { CODE_RECORD_LIST_KEY, fetchCodeRecordPage, fetchGenerationRules } from 
 import { PagedTable } from '../../components/PagedTable';
 import { usePermission } from '../../components/usePermission';
 import { dateRangePresets } from '../../utils/dateShortcuts';
-import { DATETIME_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
+import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { GenerateForm } from './tagGenerate/GenerateForm';
 import { JobActions } from './tagGenerate/JobActions';
 import { JobProgress, JobStatusTag } from './tagGenerate/JobProgress';
@@ -22,8 +22,8 @@ export function jobFilters(values: Record<string, unknown>): JobFilters {
   return {
     ruleId: (values.ruleId as string | undefined) || undefined,
     status: values.status as JobFilters['status'],
-    beginTime: range?.[0]?.format(DATETIME_FORMAT),
-    endTime: range?.[1]?.format(DATETIME_FORMAT),
+    beginTime: timeFilter(range?.[0]),
+    endTime: timeFilter(range?.[1]),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import type { UserFilters } from '../../../api/userinfo';
-import { DATETIME_FORMAT } from '../../../utils/format';
+import { timeFilter } from '../../../utils/format';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 const id = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
@@ -17,7 +17,7 @@ export function userSearchFilters(values: Record<string, unknown>): UserFilters 
     deptId: id(values.deptId),
     roleCode: id(values.roleCode),
     companyId: id(values.companyId),
-    beginTime: range?.[0]?.startOf('day').format(DATETIME_FORMAT),
-    endTime: range?.[1]?.endOf('day').format(DATETIME_FORMAT),
+    beginTime: timeFilter(range?.[0]?.startOf('day')),
+    endTime: timeFilter(range?.[1]?.endOf('day')),
   };
 }

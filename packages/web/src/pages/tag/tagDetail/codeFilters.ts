@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import type { CodeFilters } from '../../../api/code';
-import { DATETIME_FORMAT } from '../../../utils/format';
+import { timeFilter } from '../../../utils/format';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -17,8 +17,8 @@ export function codeFilters(values: Record<string, unknown>): CodeFilters {
     boxCode: text(values.boxCode),
     code,
     codeMatch: code ? (values.codeMatch as CodeFilters['codeMatch']) : undefined,
-    beginTime: range?.[0]?.format(DATETIME_FORMAT),
-    endTime: range?.[1]?.format(DATETIME_FORMAT),
+    beginTime: timeFilter(range?.[0]),
+    endTime: timeFilter(range?.[1]),
   };
 }
 
