@@ -79,14 +79,20 @@ async function scan(page: Page, testId: string, text: string) {
   await page.keyboard.press('Enter');
 }
 
+/** A worker's phone on a production-line page, signed in on the page as the demo company's staff. */
+async function workerPage(pagePath: string): Promise<Page> {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${server.baseUrl}${pagePath}`);
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  return page;
+}
+
 describe('packing a box in Chromium', () => {
   it('a worker signs in on /codeBinding, packs three items by scanner input and sees them on /boxCodeView', async () => {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.baseUrl}/codeBinding`);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill(demoPassword);
-    await page.getByTestId('login-submit').click();
+    const page = await workerPage('/codeBinding');
     await expect.poll(() => page.getByTestId('staff-name').textContent()).toBe('王建国');
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -136,16 +142,32 @@ describe('packing a box in Chromium', () => {
     const text = (await page.locator('main').textContent()) ?? '';
     for (const code of itemCodes) expect(text).not.toContain(code);
   });
+
+  it('moves a packed item into another box and, on "undo last", puts it back into the box it came from', async () => {
+    const [otherBox = ''] = await generatedCodes(demoToken, 'BOX', 1);
+    const itemsIn = async (box: string) =>
+      (await api<{ total: number }>(demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${box}&pageNum=1&pageSize=1`)).total;
+    const page = await workerPage('/codeBinding');
+    await scan(page, 'box-scan-input', otherBox);
+    await expect.poll(() => page.getByTestId('open-box').textContent()).toBe(otherBox);
+
+    await page.getByTestId('move-switch').click();
+    await scan(page, 'scan-input', itemCodes[0] as string);
+    await expect.poll(() => page.getByTestId('box-count').textContent()).toBe('1');
+    expect(await page.getByTestId('tally-ok').first().textContent()).toContain('已从其他箱转入');
+    expect(await itemsIn(boxCode)).toBe(2);
+
+    await page.getByTestId('undo-last').click();
+    await expect.poll(() => page.getByTestId('box-count').textContent()).toBe('0');
+    expect(await page.getByTestId('scan-tally').textContent()).toContain(`已放回箱 ${boxCode}`);
+    expect(await itemsIn(boxCode)).toBe(3);
+    expect(await itemsIn(otherBox)).toBe(0);
+  });
 });
 
 describe('binding codes to a batch in Chromium', () => {
   it('a worker picks a product and batch on /codeBindingProduce, binds scanned codes, sees refusals and undoes the last', async () => {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.baseUrl}/codeBindingProduce`);
-    await page.getByTestId('login-username').fill('demo');
-    await page.getByTestId('login-password').fill(demoPassword);
-    await page.getByTestId('login-submit').click();
+    const page = await workerPage('/codeBindingProduce');
     // The first product and its first batch, chosen with the keyboard (the open list's first option is active).
     await page.getByTestId('bind-product').click();
     await page.locator('.ant-select-item-option-active').first().waitFor();

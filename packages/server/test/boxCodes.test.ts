@@ -45,11 +45,11 @@ describe('packing items into boxes', () => {
     const box = boxes[0] as string;
     const first = await bind(adminA, { boxCode: box.toLowerCase(), itemCodes: items.slice(0, 3) });
     expect(first.body.code, first.body.msg).toBe('SUCCESS');
-    expect(first.body.data).toEqual({ boxCode: box, packed: 3, moved: 0, unchanged: 0, itemCount: 3 });
+    expect(first.body.data).toEqual({ boxCode: box, packed: 3, moved: 0, unchanged: 0, itemCount: 3, movedFrom: [] });
 
     // The same label read twice, plus two new ones: the repeat is counted as unchanged.
     const second = await bind(adminA, { boxCode: box, itemCodes: [items[2], items[3], items[3], items[4]] });
-    expect(second.body.data).toEqual({ boxCode: box, packed: 2, moved: 0, unchanged: 1, itemCount: 5 });
+    expect(second.body.data).toEqual({ boxCode: box, packed: 2, moved: 0, unchanged: 1, itemCount: 5, movedFrom: [] });
 
     const page1 = await contents(adminA, box, { pageNum: '1', pageSize: '2' });
     expect(page1.body.code).toBe('SUCCESS');
@@ -111,7 +111,7 @@ describe('packing items into boxes', () => {
     expect(errorsOf(refused)['itemCodes.0']).toBe(`已装入箱 ${boxA}（如需转箱，请选择转箱）`);
 
     const moved = await bind(adminA, { boxCode: boxB, itemCodes: [items[0]], move: true });
-    expect(moved.body.data).toEqual({ boxCode: boxB, packed: 0, moved: 1, unchanged: 0, itemCount: 1 });
+    expect(moved.body.data).toEqual({ boxCode: boxB, packed: 0, moved: 1, unchanged: 0, itemCount: 1, movedFrom: [{ itemCode: items[0], boxCode: boxA }] });
     expect((await contents(adminA, boxA)).body.data.total).toBe(2);
 
     // One item out of A; an item not in A is refused and nothing is taken out.

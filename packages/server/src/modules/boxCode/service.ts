@@ -92,8 +92,8 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
     }
 
     const elsewhere = current.filter((c) => c.boxId !== boxId);
+    const textOf = new Map(items.map((i) => [i.id, i.code]));
     if (elsewhere.length > 0 && !body.move) {
-      const textOf = new Map(items.map((i) => [i.id, i.code]));
       for (const c of elsewhere) refusals.add(fieldOf('itemCodes', body.itemCodes, textOf.get(c.itemId) ?? ''), 'IN_OTHER_BOX', { box: c.boxCode });
       refusals.throwIfAny();
     }
@@ -108,6 +108,7 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
       moved: elsewhere.length,
       unchanged: current.length - elsewhere.length,
       itemCount: await boxItemCount(tx, boxId),
+      movedFrom: elsewhere.map((c) => ({ itemCode: textOf.get(c.itemId) ?? '', boxCode: c.boxCode })),
     };
   });
 }

@@ -7,6 +7,7 @@ const binding: typeof zh = {
   failed: 'Failed, please try again',
   undo: 'Undo last',
   undoDone: 'Undone: {{code}}',
+  undoMoved: 'Undone: {{code}} is back in box {{box}}',
   tally: { title: 'Scans', empty: 'Nothing scanned yet', ok: 'Done', error: 'Failed', info: 'Note' },
   pack: {
     step1: 'Step 1: scan the box code',

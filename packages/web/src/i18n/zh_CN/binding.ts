@@ -5,6 +5,7 @@ const binding = {
   failed: '操作失败，请重试',
   undo: '撤销上一个',
   undoDone: '已撤销 {{code}}',
+  undoMoved: '已撤销 {{code}}，已放回箱 {{box}}',
   tally: { title: '扫码记录', empty: '尚未扫码', ok: '成功', error: '失败', info: '提示' },
   pack: {
     step1: '第一步：扫描箱码',

@@ -14,8 +14,9 @@ import './binding/binding.css';
 /**
  * /codeBinding: packing on the production line. The worker signs in on the page, scans a box code, then
  * the items going into it; each scan is saved at once (one item per call, so a refusal names exactly the
- * label in the worker's hand). "Undo last" takes the last packed item out again; "Finish box" starts on
- * the next box. Items already in another box are refused unless the move switch is on.
+ * label in the worker's hand). "Undo last" takes the last packed item out again, or puts an item moved
+ * here back into the box it came from; "Finish box" starts on the next box. Items already in another box
+ * are refused unless the move switch is on.
  */
 export default function CodeBinding() {
   const { t } = useTranslation();
@@ -31,6 +32,12 @@ interface OpenBox {
   itemCount: number;
 }
 
+/** An item packed during this visit; `fromBox` when it was moved here from another box. */
+interface PackedItem {
+  code: string;
+  fromBox?: string;
+}
+
 function PackBoxes() {
   const { t } = useTranslation();
   const [box, setBox] = useState<OpenBox | null>(null);
@@ -39,7 +46,7 @@ function PackBoxes() {
   const [move, setMove] = useState(false);
   const [entries, setEntries] = useState<TallyEntry[]>([]);
   /** Items packed into the open box during this visit, last on top: what "Undo last" takes back. */
-  const [packedHere, setPackedHere] = useState<string[]>([]);
+  const [packedHere, setPackedHere] = useState<PackedItem[]>([]);
 
   const openBox = useCallback(
     async (code: string) => {
@@ -67,7 +74,8 @@ function PackBoxes() {
         if (result.unchanged > 0) note('info', t('binding.pack.unchanged'));
         else {
           note('ok', result.moved > 0 ? t('binding.pack.moved') : t('binding.pack.packed'));
-          setPackedHere((stack) => [...stack, code.toUpperCase()]);
+          const fromBox = result.movedFrom[0]?.boxCode;
+          setPackedHere((stack) => [...stack, { code: code.toUpperCase(), ...(fromBox ? { fromBox } : {}) }]);
         }
       } catch (error) {
         navigator.vibrate?.([80, 60, 80]);
@@ -82,12 +90,20 @@ function PackBoxes() {
     const last = packedHere[packedHere.length - 1];
     if (!box || !last) return;
     try {
-      const result = await unpackItems({ boxCode: box.code, itemCodes: [last] });
+      let itemCount: number;
+      if (last.fromBox) {
+        // moved here: moving it back restores the box it was taken from, which unpacking would leave short
+        await packItems({ boxCode: last.fromBox, itemCodes: [last.code], move: true });
+        itemCount = (await fetchBoxContents(box.code, 1, 1)).total;
+      } else {
+        itemCount = (await unpackItems({ boxCode: box.code, itemCodes: [last.code] })).itemCount;
+      }
       setPackedHere((stack) => stack.slice(0, -1));
-      setBox({ code: box.code, itemCount: result.itemCount });
-      setEntries((list) => addEntry(list, tallyEntry(last, 'info', t('binding.undoDone', { code: last }))));
+      setBox({ code: box.code, itemCount });
+      const message = last.fromBox ? t('binding.undoMoved', { code: last.code, box: last.fromBox }) : t('binding.undoDone', { code: last.code });
+      setEntries((list) => addEntry(list, tallyEntry(last.code, 'info', message)));
     } catch (error) {
-      setEntries((list) => addEntry(list, tallyEntry(last, 'error', refusalText(error, t('binding.failed')))));
+      setEntries((list) => addEntry(list, tallyEntry(last.code, 'error', refusalText(error, t('binding.failed')))));
     }
   };
 
