@@ -55,6 +55,13 @@ describe('staff scan simulator', () => {
     await call(t.app, 'GET', '/acc/api/securityCode/check', { query: { code }, ip: '114.114.114.114' });
     const res = await call<ScanSimulateResult>(t.app, 'POST', SIMULATE, { token, body: { code } });
     expect(res.body.data.result).toMatchObject({ verdict: 'REPEATED', scanCount: 2, firstScanPlace: '江苏省南京市' });
+    // a second province within the window is what a consumer there would be flagged for; the same province is not
+    const from = async (ip: string) =>
+      (await call<ScanSimulateResult>(t.app, 'POST', SIMULATE, { token, body: { code, ip } })).body.data.result.suspicious;
+    expect(await from('223.5.5.5')).toBe(true);
+    expect(await from('114.114.114.114')).toBe(false);
+    const counter = await t.database.db.selectFrom('code_scan').select(['scan_count', 'suspicious', 'recent_provinces']).executeTakeFirstOrThrow();
+    expect(counter).toEqual({ scan_count: 1, suspicious: false, recent_provinces: ['320000'] });
   });
 
   it('another company’s code is NOT_FOUND; the simulator needs a session', async () => {

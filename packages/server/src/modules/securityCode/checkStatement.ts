@@ -166,12 +166,15 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
           OR (${inWindow} AND cardinality(s.recent_provinces) + (CASE WHEN ${newRegion} THEN 1 ELSE 0 END) >= ${input.suspiciousProvinces}::int)
       RETURNING scan_count, first_scan_at, first_country, first_province, first_city, suspicious
     `;
-  // the staff simulator counts nothing: the count a consumer check would reach now, from the counter as it is
+  // the staff simulator counts nothing: the count and the regions flag a consumer check from this place would
+  // reach now, from the counter as it is (the same rule as the update above; no counter yet is a first scan)
   const simulatedCount = sql`
       SELECT coalesce(s.scan_count, 0) + 1 AS scan_count, coalesce(s.first_scan_at, now()) AS first_scan_at,
              coalesce(s.first_country, ${input.country}::text) AS first_country,
              coalesce(s.first_province, ${input.province}::text) AS first_province,
-             coalesce(s.first_city, ${input.city}::text) AS first_city, coalesce(s.suspicious, false) AS suspicious
+             coalesce(s.first_city, ${input.city}::text) AS first_city,
+             coalesce(s.suspicious OR (${inWindow} AND cardinality(s.recent_provinces)
+               + (CASE WHEN NOT (${region} <@ s.recent_provinces) THEN 1 ELSE 0 END) >= ${input.suspiciousProvinces}::int), false) AS suspicious
       FROM c LEFT JOIN code_scan s ON s.code_id = c.id
       WHERE ${counts}`;
   const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}::uuid` : sql``;
