@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { flattenMenus, seedPlatform } from '../src/seed/platformSeed.js';
 import { BUILTIN_MENUS } from '../src/seed/builtinMenus.js';
@@ -43,6 +44,21 @@ describe('database', () => {
     expect(tag.menu_name).toBe('我的标签');
     const roles = await db.selectFrom('role').select('role_code').where('builtin', '=', true).orderBy('sort').execute();
     expect(roles.map((r) => r.role_code)).toEqual(['PLATFORM_ADMIN', 'AUDITOR', 'ENTERPRISE_ADMIN', 'ENTERPRISE_OPERATOR']);
+  });
+
+  it.runIf(process.env.RD_TEST_DB === 'postgres')('outlives a PostgreSQL connection cut while idle, and reports it', async () => {
+    const errors: Error[] = [];
+    const other = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', onIdleError: (e) => errors.push(e) });
+    try {
+      const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(other.db)).rows[0]!.pid;
+      // the connection is back in the pool, idle, when the server ends it
+      await sql`SELECT pg_terminate_backend(${pid})`.execute(t.database.db);
+      for (let waited = 0; errors.length === 0 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(errors.length).toBe(1);
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(other.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives every button a permission code of the form area:entity:action', () => {

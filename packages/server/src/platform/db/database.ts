@@ -26,13 +26,24 @@ const asText = (value: string) => value;
 pg.types.setTypeParser(INT8, asText);
 pg.types.setTypeParser(DATE, asText);
 
-/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** A pooled PostgreSQL connection broke while idle (server restart, network cut); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
 }
 
-function openPostgres(url: string): Database {
+const reportIdleError = (error: Error) => console.error(`database connection lost while idle (it is replaced): ${error.message}`);
+
+/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError ?? reportIdleError) : openPGlite(options.dataDir);
+}
+
+function openPostgres(url: string, onIdleError: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection's error is thrown from the event emitter and ends the process.
+  pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
