@@ -83,13 +83,27 @@ describe('HTTP platform', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('sets security headers and a request id', async () => {
+  it('sets the API security headers and a request id on API calls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/acc/health', headers: { 'x-request-id': 'trace-42' } });
     expect(res.headers['x-request-id']).toBe('trace-42');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // the page policy's other headers are not sent with data
+    expect(res.headers['origin-agent-cluster']).toBeUndefined();
     expect(res.json()).toMatchObject({ code: 'SUCCESS', data: { status: 'UP' } });
+  });
+
+  it('sets the page security policy on pages, found or not', async () => {
+    for (const url of ['/accPortal/enterprise/systemMg/loginLog', '/acc/docs', '/no/such/page', '/acc/api/no-such-call']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('refuses bodies over the limit and malformed JSON with envelopes', async () => {

@@ -42,10 +42,29 @@ export function securityHeadersOf(policy: HelmetOptions): Record<string, string>
   return headers;
 }
 
+/**
+ * What an API call answers with: data (JSON, a file, a picture), never a document to render. The headers
+ * of the OWASP REST security cheat sheet: nothing may run, load or frame it, nothing may cache it, and no
+ * other site may read it. Much shorter than a page's policy, which matters on the public scans, the
+ * busiest answers of the server.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * Pages (the portal, the public scan pages, the API documentation) get the full browser policy; API calls
+ * (every route that declares who may call it) get API_HEADERS. A route that sets its own cache-control
+ * (scan pictures) replaces the default afterwards.
+ */
 export function installSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeadersOf(SECURITY_POLICY);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeadersOf(SECURITY_POLICY);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.routeOptions.config?.access === undefined ? documentHeaders : API_HEADERS);
     done();
   });
 }
