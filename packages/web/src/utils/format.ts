@@ -23,7 +23,7 @@ export const formatTime = (value: ConfigType): string => format(value, TIME_FORM
 /**
  * A picked time as a list filter sends it: ISO 8601 with the browser's offset and milliseconds. The portal shows
  * times in the browser's zone, so that is the zone the user picked in; the offset lets the server read the same
- * instant whatever its own zone (a 'YYYY-MM-DD HH:mm:ss' text would be read in the server's), and the
+ * instant whatever zone it runs in (a 'YYYY-MM-DD HH:mm:ss' text would be read in its business zone), and the
  * milliseconds keep an end of day at 23:59:59.999.
  */
 export function timeFilter(value: Dayjs | null | undefined): string | undefined {
