@@ -24,6 +24,7 @@ export * from './tag/alphabets.js';
 export * from './api/scan.js';
 export * from './api/statistics.js';
 export * from './scan/codeFromScan.js';
+export * from './scan/consumerPages.js';
 export * from './api/boxCode.js';
 export * from './api/codeBinding.js';
 export * from './geo/provinces.js';
