@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zString } from '../validators.js';
+import { HIDDEN_CODE_MAX, SCAN_CLIENT_TYPES, SCAN_CODE_MAX, SCAN_VERDICTS } from '../scan/scanPage.js';
 
 /**
  * Public verification (spec 7.7, DOMAIN.md "Verification" and "Scan records"): what a consumer's phone
@@ -13,35 +14,7 @@ import { zString } from '../validators.js';
  *   GET  /01/{gtin14}[/10/{batch}]/21/{code} GS1 Digital Link → 302 to /antiCounterfeiting?code=…
  */
 
-export const SCAN_CHECK_PATH = '/acc/api/securityCode/check';
-export const SCAN_FARMER_PATH = '/acc/api/securityCode/queryFarmer';
-export const SCAN_RECORD_ADD_PATH = '/acc/api/scanCodeRecord/add';
-export const WX_SIGNATURE_PATH = '/acc/api/wx/getSignature';
-/** The public page a printed scan URL (or a resolved GS1 Digital Link) opens. */
-export const SCAN_PAGE_PATH = '/antiCounterfeiting';
-
-export const SCAN_VERDICTS = ['GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH'] as const;
-export type ScanVerdictValue = (typeof SCAN_VERDICTS)[number];
-
-/** Client types in the order the user agent is tested (DOMAIN.md); OTHER = not a browser (curl, bots). */
-export const SCAN_CLIENT_TYPES = ['WXWORK', 'WECHAT', 'DINGTALK', 'ALIPAY', 'QQ', 'QQ_BROWSER', 'BROWSER', 'OTHER'] as const;
-export type ScanClientTypeValue = (typeof SCAN_CLIENT_TYPES)[number];
-
-/** Where a scan record came from: a consumer check, a page event (scanCodeRecord/add), the staff simulator. */
-export const SCAN_SOURCES = ['CHECK', 'SCAN', 'TEST'] as const;
-export type ScanSource = (typeof SCAN_SOURCES)[number];
-
-/** Longest code text accepted; longer input is answered NOT_FOUND like any unknown code. */
-export const SCAN_CODE_MAX = 128;
-export const HIDDEN_CODE_MAX = 8;
-
-/**
- * A code as people type it: blanks cut, upper case (codes are printed in upper case; the code list's
- * exact match compares the same way).
- */
-export function normaliseScannedCode(text: string): string {
-  return text.trim().toUpperCase();
-}
+export * from '../scan/scanPage.js';
 
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 const zLatitude = z.preprocess(blankAsMissing, z.coerce.number({ error: 'validation.invalid' }).min(-90).max(90).optional());

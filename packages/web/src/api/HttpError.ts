@@ -29,3 +29,14 @@ export class HttpError extends Error {
 export function isHttpError(value: unknown): value is HttpError {
   return value instanceof HttpError;
 }
+
+/**
+ * What to tell the person about a failed call: the server's reason for the refused code when it named one
+ * (CODES_REJECTED lists each code's reason), else the server's message, else the fallback.
+ */
+export function refusalText(error: unknown, fallback: string): string {
+  if (!isHttpError(error)) return fallback;
+  const reasons = error.envelope?.errors ?? error.errors;
+  if (reasons.length > 0) return reasons.map((r) => r.message).join('; ');
+  return error.message || fallback;
+}

@@ -9,7 +9,6 @@ import type {
   BoxUnbindResult,
   CodeStatusValue,
 } from '@rd/contract';
-import { isHttpError } from './HttpError';
 import { apiGet, apiPost, type ApiConfig } from './http';
 
 /**
@@ -87,13 +86,4 @@ export function undoBatchBinding(code: string): Promise<null> {
   return apiPost<null>('/acc/api/code/unbindBatch', { code }, QUIET);
 }
 
-/**
- * What to tell the worker about a failed call: the server's reason for the refused code when it named one
- * (CODES_REJECTED lists each code's reason), else the server's message, else the fallback.
- */
-export function refusalText(error: unknown, fallback: string): string {
-  if (!isHttpError(error)) return fallback;
-  const reasons = error.envelope?.errors ?? error.errors;
-  if (reasons.length > 0) return reasons.map((r) => r.message).join('; ');
-  return error.message || fallback;
-}
+export { refusalText } from './HttpError';

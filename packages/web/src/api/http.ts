@@ -12,6 +12,7 @@ import { appStore } from '../app/state/appStore';
 import { wipeSessionCookies } from '../app/state/cookies';
 import { sessionStore } from '../app/state/sessionStore';
 import { HttpError } from './HttpError';
+import { isEnvelope } from './envelope';
 import { httpEffects } from './httpEffects';
 import { beginLoading, endLoading } from './loading';
 import { shapeRequest } from './requestShape';
@@ -126,15 +127,6 @@ function responseOf(error: unknown, config: ApiConfig): AxiosResponse {
   const text = i18n.t('http.timeout');
   if (config.showError !== false) httpEffects().showError(text);
   throw new HttpError('NETWORK', text, { handled: config.showError !== false });
-}
-
-export function isEnvelope(body: unknown): body is Envelope {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'code' in body &&
-    (typeof body.code === 'string' || typeof body.code === 'number')
-  );
 }
 
 /** Spec 8.1, in the order the codes are checked. */

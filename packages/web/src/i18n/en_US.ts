@@ -20,42 +20,24 @@ import dictionaryEn from './en_US/dictionary';
 import scanEn from './en_US/scan';
 import companyEn from './en_US/company';
 import medicinalEn from './en_US/medicinal';
+import loginEn from './en_US/login';
+import headerEn from './en_US/header';
+import httpEn from './en_US/http';
+import sessionEn from './en_US/session';
+import commonEn from './en_US/common';
+import appEn from './en_US/app';
 
 /** English messages; typed by the Chinese file so a missing or extra key fails the type-check. */
 const en_US: Messages = {
-  app: {
-    productTitle: 'Product Traceability Portal',
-  },
-  common: {
-    search: 'Search',
-    reset: 'Reset',
-    confirm: 'OK',
-    cancel: 'Cancel',
-    operation: 'Actions',
-    operationSuccess: 'Done',
-    total: '{{total}} in total',
-    all: 'All',
-  },
+  app: appEn,
+  common: commonEn,
   route: {
     dashboard: 'Home',
     loginPage: 'Sign in',
     notFound: 'Page not found',
   },
-  login: {
-    heading: 'Sign in to your account',
-    username: 'Username',
-    password: 'Password',
-    usernameRequired: 'Please enter the username',
-    passwordRequired: 'Please enter the password',
-    submit: 'Sign in',
-    failed: 'Sign-in failed, please retry later',
-  },
-  header: {
-    changePassword: 'Change password',
-    logout: 'Log out',
-    toggleSidebar: 'Show or hide the menu',
-    switchLanguage: '中文',
-  },
+  login: loginEn,
+  header: headerEn,
   tags: {
     refresh: 'Refresh',
     close: 'Close',
@@ -87,20 +69,8 @@ const en_US: Messages = {
     noticeExpired: 'Your password has expired. Please change it to continue.',
     logoutInstead: 'Log out',
   },
-  session: {
-    verifyFailed: 'Verification failed, please login again.',
-  },
-  http: {
-    timeout: 'The request timed out, please retry later',
-    loginDisabled: 'The account is disabled or does not exist, please sign in again',
-    forbidden: 'Insufficient permission, contact the administrator',
-    systemError: 'System error, please retry later',
-    loggedOutTitle: 'Confirm logout',
-    loggedOut: 'You have been logged out. Cancel to stay on this page, or log in again.',
-    relogin: 'Log in again',
-    paramCheckTitle: 'Parameter check failed',
-    downloadFailed: 'Download failed',
-  },
+  session: sessionEn,
+  http: httpEn,
   notFound: {
     title: '404',
     message: 'Sorry, the page you asked for does not exist.',

@@ -19,45 +19,27 @@ import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
 import companyZh from './zh_CN/company';
 import medicinalZh from './zh_CN/medicinal';
+import loginZh from './zh_CN/login';
+import headerZh from './zh_CN/header';
+import httpZh from './zh_CN/http';
+import sessionZh from './zh_CN/session';
+import commonZh from './zh_CN/common';
+import appZh from './zh_CN/app';
 /**
  * Chinese messages (the default language). en_US.ts must hold exactly the same keys:
  * its type is derived from this file and a test compares both key sets.
  * Interpolation uses i18next's {{name}} placeholders.
  */
 const zh_CN = {
-  app: {
-    productTitle: '产品追溯防伪平台',
-  },
-  common: {
-    search: '查询',
-    reset: '重置',
-    confirm: '确定',
-    cancel: '取消',
-    operation: '操作',
-    operationSuccess: '操作成功',
-    total: '共 {{total}} 条',
-    all: '全部',
-  },
+  app: appZh,
+  common: commonZh,
   route: {
     dashboard: '首页',
     loginPage: '登录',
     notFound: '页面不存在',
   },
-  login: {
-    heading: '账号登录',
-    username: '用户名',
-    password: '密码',
-    usernameRequired: '请输入用户名',
-    passwordRequired: '请输入密码',
-    submit: '登录',
-    failed: '登录失败，请稍后重试',
-  },
-  header: {
-    changePassword: '修改密码',
-    logout: '退出登录',
-    toggleSidebar: '展开/收起菜单',
-    switchLanguage: 'English',
-  },
+  login: loginZh,
+  header: headerZh,
   tags: {
     refresh: '刷新',
     close: '关闭',
@@ -89,20 +71,8 @@ const zh_CN = {
     noticeExpired: '您的密码已过期，请修改密码后继续使用。',
     logoutInstead: '退出登录',
   },
-  session: {
-    verifyFailed: '验证失败，请重新登录。',
-  },
-  http: {
-    timeout: '请求超时，请稍后重试',
-    loginDisabled: '账号已被禁用或不存在，请重新登录',
-    forbidden: '权限不足，请联系管理员',
-    systemError: '系统错误，请稍后重试',
-    loggedOutTitle: '确认登出',
-    loggedOut: '你已被登出，可以取消继续留在该页面，或者重新登录',
-    relogin: '重新登录',
-    paramCheckTitle: '参数校验失败',
-    downloadFailed: '下载失败',
-  },
+  session: sessionZh,
+  http: httpZh,
   notFound: {
     title: '404',
     message: '抱歉，您访问的页面不存在。',

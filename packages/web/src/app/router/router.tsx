@@ -16,6 +16,7 @@ import { DASHBOARD_META, LOGIN_META, NOT_FOUND_META, REDIRECT_META } from './sta
 import { scanRoutes } from '../../pages/public/scan/scanRoutes';
 import { bindingRoutes } from '../../pages/public/binding/bindingRoutes';
 import { registerRoute } from '../../pages/company/registerRoute';
+import { consumerRoutes } from './consumerRoutes';
 
 /** The route the menu routes are patched into: everything under it shares the main layout. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -24,7 +25,7 @@ export const LAYOUT_ROUTE_ID = 'layout';
  * Public pages other than the login page (spec 2.1). Each later page adds its route here and keeps its
  * path in PUBLIC_PATHS (paths.ts); until then those paths fall to the not-found page.
  */
-export const publicRoutes: RouteObject[] = [...scanRoutes, ...bindingRoutes, registerRoute];
+export const publicRoutes: RouteObject[] = [...scanRoutes, ...bindingRoutes, registerRoute, ...consumerRoutes];
 
 export function appRoutes(): RouteObject[] {
   return [

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { createFrameDecoder } from './frameDecoder';
+import type { FrameDecoder } from './frameDecoder';
 
 /** About six frames a second: quick enough to feel instant, light enough for a cheap phone. */
 const FRAME_INTERVAL_MS = 160;
@@ -33,7 +33,7 @@ export function useCameraScan(
     let last = { text: '', at: 0 };
     let video: HTMLVideoElement | null = null;
 
-    const loop = async (decode: (v: HTMLVideoElement) => Promise<string | null>) => {
+    const loop = async (decode: FrameDecoder) => {
       if (stopped || !video) return;
       try {
         const text = await decode(video);
@@ -66,7 +66,9 @@ export function useCameraScan(
       if (!video) return;
       video.srcObject = stream;
       await video.play().catch(() => undefined);
-      void loop(await createFrameDecoder());
+      // The decoder (jsQR for browsers without BarcodeDetector) is fetched only now that the camera is on.
+      const { createFrameDecoder } = await import('./frameDecoder');
+      if (!stopped) void loop(await createFrameDecoder());
     };
     void start();
 

@@ -101,6 +101,9 @@ const scanEn: typeof scan = {
   image: {
     open: 'Open the picture',
     count: '{{index}} / {{total}}',
+    close: 'Close',
+    previous: 'Previous picture',
+    next: 'Next picture',
   },
   geo: {
     ask: 'May we use your location? It only tells the manufacturer where scans come from, to spot counterfeits.',

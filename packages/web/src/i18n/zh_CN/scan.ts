@@ -99,6 +99,9 @@ const scan = {
   image: {
     open: '查看大图',
     count: '{{index}} / {{total}}',
+    close: '关闭',
+    previous: '上一张',
+    next: '下一张',
   },
   geo: {
     ask: '是否允许获取您的位置？位置仅用于统计扫码地区，帮助厂家发现假冒。',

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
-import { PublicShell } from './shell/PublicShell';
+import { PublicShell } from '../../public/shell/PublicShell';
 import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
-import { Stat } from './binding/Stat';
+import { Stat } from '../../public/ui/Stat';
 import { useScanQueue } from './binding/useScanQueue';
-import './binding/binding.css';
+import '../../public/box/binding.css';
 
 /**
  * /codeBinding: packing on the production line. The worker signs in on the page, scans a box code, then
@@ -138,7 +138,7 @@ function PackBoxes() {
   return (
     <>
       <div className="public-card">
-        <div className="binding-stats">
+        <div className="pub-stats">
           <Stat label={t('binding.pack.box')} value={box.code} testId="open-box" />
           <Stat label={t('binding.pack.inBox')} value={box.itemCount} testId="box-count" />
           <Stat label={t('binding.pack.packedNow')} value={packedHere.length} testId="packed-now" />

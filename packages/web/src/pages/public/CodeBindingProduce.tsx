@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { BINDING_UNDO_MINUTES, type BindableBatch } from '@rd/contract';
 import { bindToBatch, fetchBindableBatches, refusalText, undoBatchBinding } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
-import { PublicShell } from './shell/PublicShell';
+import { PublicShell } from '../../public/shell/PublicShell';
 import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
-import { Stat } from './binding/Stat';
+import { Stat } from '../../public/ui/Stat';
 import { useScanQueue } from './binding/useScanQueue';
-import './binding/binding.css';
+import '../../public/box/binding.css';
 
 /**
  * /codeBindingProduce: binding item codes to a product batch on the line, which puts them in force. The
@@ -109,7 +109,7 @@ function BindToBatch() {
         {batchId ? (
           <>
             <CodeScanner key={batchId} onScan={push} placeholder={t('binding.produce.itemPlaceholder')} />
-            <div className="binding-stats">
+            <div className="pub-stats">
               <Stat label={t('binding.produce.boundNow')} value={boundHere.length} testId="bound-now" />
             </div>
             <div className="binding-actions">

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PublicShell } from './shell/PublicShell';
+import { PublicShell } from '../../public/shell/PublicShell';
 import { CameraCheck } from './scan/device/CameraCheck';
 import { WedgeCheck } from './scan/device/WedgeCheck';
 import { LatencyCheck } from './scan/device/LatencyCheck';
-import './scan/scan.css';
+import '../../public/scan/scan.css';
 
 /** /test1 — is this production-line phone ready: camera and decoding, scanner input, network latency. */
 export default function DeviceTest() {

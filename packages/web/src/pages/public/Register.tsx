@@ -19,7 +19,7 @@ import { LOGIN_PATH } from '../../app/router/paths';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { showServerFieldErrors, useFieldRules } from '../../components/fieldRules';
-import { PublicShell } from './shell/PublicShell';
+import { PublicShell } from '../../public/shell/PublicShell';
 
 const FIELDS = ['fullName', 'licenseNumber', 'username', 'name', 'phone', 'password', 'confirmPassword'] as const;
 type RegisterValues = Partial<Record<(typeof FIELDS)[number], string>>;

@@ -12,9 +12,8 @@ function bindingRoute(path: string, name: string, title: TitleKey, load: () => P
   return { path, handle, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-/** /codeBinding, /codeBindingProduce and /boxCodeView (spec 2.1), added to publicRoutes in router.tsx. */
+/** /codeBinding and /codeBindingProduce (spec 2.1), added to publicRoutes in router.tsx; /boxCodeView is a consumer page. */
 export const bindingRoutes: RouteObject[] = [
   bindingRoute('codeBinding', 'CodeBinding', 'pack', () => import('../CodeBinding')),
   bindingRoute('codeBindingProduce', 'CodeBindingProduce', 'produce', () => import('../CodeBindingProduce')),
-  bindingRoute('boxCodeView', 'BoxCodeView', 'boxView', () => import('../BoxCodeView')),
 ];

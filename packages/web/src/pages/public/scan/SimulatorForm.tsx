@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { HIDDEN_CODE_MAX, SCAN_CODE_MAX, type ScanSimulateResult } from '@rd/contract';
 import { CodeScanner } from '../../../components/scan/CodeScanner';
 import { isHttpError } from '../../../api/HttpError';
-import { simulateScan } from './scanApi';
+import { simulateScan } from './simulatorApi';
 import { CLIENT_PRESETS, CLIENT_PRESET_NAMES, type ClientPreset } from './clientPresets';
-import { HIDDEN_CODE_PATTERN } from './HiddenCodeForm';
-import { ResultView } from './ResultView';
+import { HIDDEN_CODE_PATTERN } from '../../../public/scan/HiddenCodeForm';
+import { ResultView } from '../../../public/scan/ResultView';
 
 interface SimulatorValues {
   code: string;

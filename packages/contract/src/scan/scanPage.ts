@@ -1,0 +1,35 @@
+/**
+ * The public scan calls and pages as constants and pure rules, apart from the request schemas (zod), so the
+ * consumer pages can import them without the schema library (src/consumer.ts). api/scan.ts re-exports them.
+ */
+
+export const SCAN_CHECK_PATH = '/acc/api/securityCode/check';
+export const SCAN_FARMER_PATH = '/acc/api/securityCode/queryFarmer';
+export const SCAN_RECORD_ADD_PATH = '/acc/api/scanCodeRecord/add';
+export const WX_SIGNATURE_PATH = '/acc/api/wx/getSignature';
+/** The public page a printed scan URL (or a resolved GS1 Digital Link) opens. */
+export const SCAN_PAGE_PATH = '/antiCounterfeiting';
+
+export const SCAN_VERDICTS = ['GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH'] as const;
+export type ScanVerdictValue = (typeof SCAN_VERDICTS)[number];
+
+/** Client types in the order the user agent is tested (DOMAIN.md); OTHER = not a browser (curl, bots). */
+export const SCAN_CLIENT_TYPES = ['WXWORK', 'WECHAT', 'DINGTALK', 'ALIPAY', 'QQ', 'QQ_BROWSER', 'BROWSER', 'OTHER'] as const;
+export type ScanClientTypeValue = (typeof SCAN_CLIENT_TYPES)[number];
+
+/** Where a scan record came from: a consumer check, a page event (scanCodeRecord/add), the staff simulator. */
+export const SCAN_SOURCES = ['CHECK', 'SCAN', 'TEST'] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+/** Longest code text accepted; longer input is answered NOT_FOUND like any unknown code. */
+export const SCAN_CODE_MAX = 128;
+export const HIDDEN_CODE_MAX = 8;
+
+/**
+ * A code as people type it: blanks cut, upper case (codes are printed in upper case; the code list's
+ * exact match compares the same way).
+ */
+export function normaliseScannedCode(text: string): string {
+  return text.trim().toUpperCase();
+}
+

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { HiddenCodeForm } from './HiddenCodeForm';
+import { PositionPrompt } from './PositionPrompt';
+import { ResultView } from './ResultView';
+import { VerdictBanner } from './VerdictBanner';
+import { useCodeCheck } from './useCodeCheck';
+
+/**
+ * The check of one code, from the question to the full answer: the result page, the manual entry and
+ * the WeChat entry all end here. When the code's rule prints a scratch-off code the answer asks for it
+ * first (a wrong one shows the mismatch banner above the form again).
+ */
+export function CodeCheck({ code, hiddenCode }: { code: string; hiddenCode?: string }) {
+  const { t } = useTranslation();
+  const check = useCodeCheck(code, hiddenCode);
+  const { state } = check;
+
+  if (state.status === 'checking') {
+    return (
+      <div className="scan-checking" data-testid="scan-checking" aria-busy="true">
+        <p className="scan-muted" role="status">
+          {t('scan.verdict.checking')}
+        </p>
+        <Skeleton rows={4} />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert
+        type="error"
+        data-testid="scan-failed"
+        title={t('scan.verdict.failed', { reason: state.reason })}
+        action={
+          <Button size="small" onClick={check.retry}>
+            {t('scan.verdict.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { result, restored } = state;
+  if (result.needsHiddenCode) {
+    // The first answer only says digits are needed; the mismatch banner appears once digits were given.
+    return (
+      <div className="scan-result">
+        {state.withHiddenCode && <VerdictBanner result={result} />}
+        <HiddenCodeForm length={result.hiddenCodeLength} onSubmit={check.submitHiddenCode} />
+      </div>
+    );
+  }
+  return (
+    <ResultView
+      result={result}
+      afterBanner={
+        <>
+          {restored && <p className="scan-muted scan-restored" data-testid="scan-restored">{t('scan.verdict.restored')}</p>}
+          {result.scanToken && <PositionPrompt code={result.code} scanToken={result.scanToken} />}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { normaliseScannedCode } from '@rd/contract/consumer';
+import type { ScanCheckResult } from '@rd/contract';
+import { checkCode } from './scanApi';
+import { checkKey } from './checkRequest';
+import { cacheVerdict, readCachedVerdict } from './verdictCache';
+
+export type CheckState =
+  | { status: 'checking' }
+  | {
+      status: 'done';
+      result: ScanCheckResult;
+      /** Shown from this tab's earlier answer, not asked again. */
+      restored: boolean;
+      /** Scratch-off digits were sent with this check (a mismatch is then the person's typo). */
+      withHiddenCode: boolean;
+    }
+  | { status: 'failed'; reason: string };
+
+/**
+ * One check in flight per code and hidden code: React's development double effects, or two components
+ * asking at once, share the call instead of counting the scan twice.
+ */
+const inFlight = new Map<string, Promise<ScanCheckResult>>();
+
+function sharedCheck(code: string, hiddenCode: string | undefined): Promise<ScanCheckResult> {
+  const key = checkKey(code, hiddenCode);
+  let call = inFlight.get(key);
+  if (!call) {
+    call = checkCode(code, hiddenCode).finally(() => inFlight.delete(key));
+    inFlight.set(key, call);
+  }
+  return call;
+}
+
+/**
+ * The check of `code` for a page: an answer kept from earlier in this tab is shown without asking the
+ * server again (see verdictCache); otherwise the server is asked once. `submitHiddenCode` checks again
+ * with the scratch-off digits when the answer asked for them. Callers key their component by the code,
+ * so each code starts afresh.
+ */
+export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
+  const code = normaliseScannedCode(rawCode);
+  const [state, setState] = useState<CheckState>(() => initialState(code, initialHiddenCode));
+  const restoredAtStart = useRef(state.status === 'done');
+
+  const settle = useCallback((call: Promise<ScanCheckResult>, withHiddenCode: boolean, isCurrent: () => boolean) => {
+    call.then(
+      (result) => {
+        if (!isCurrent()) return;
+        cacheVerdict(result);
+        setState({ status: 'done', result, restored: false, withHiddenCode });
+      },
+      (error: unknown) => {
+        if (!isCurrent()) return;
+        setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!code || restoredAtStart.current) return;
+    let current = true;
+    settle(sharedCheck(code, initialHiddenCode), Boolean(initialHiddenCode), () => current);
+    return () => {
+      current = false;
+    };
+  }, [code, initialHiddenCode, settle]);
+
+  // A retry after a failure repeats the last question, digits included.
+  const lastHiddenCode = useRef(initialHiddenCode);
+  const ask = (hiddenCode: string | undefined) => {
+    lastHiddenCode.current = hiddenCode;
+    setState({ status: 'checking' });
+    settle(sharedCheck(code, hiddenCode), Boolean(hiddenCode), () => true);
+  };
+  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(lastHiddenCode.current) };
+}
+
+function initialState(code: string, hiddenCode: string | undefined): CheckState {
+  const cached = code && !hiddenCode ? readCachedVerdict(code) : null;
+  return cached ? { status: 'done', result: cached, restored: true, withHiddenCode: false } : { status: 'checking' };
+}
