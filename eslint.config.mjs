@@ -38,6 +38,7 @@ const TS_FILES = [
   'packages/*/src/**/*.{ts,tsx}',
   'packages/*/test/**/*.{ts,tsx}',
   'packages/*/*.ts',
+  'packages/*/build/**/*.{ts,tsx}',
   'e2e/**/*.{ts,tsx}',
   'bench/**/*.{ts,tsx}',
   'scripts/**/*.{ts,tsx}',

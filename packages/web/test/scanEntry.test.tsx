@@ -1,11 +1,12 @@
 import './support/dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import type { ScanCheckResult } from '@rd/contract';
-import '../src/i18n';
-import MobilePhone from '../src/pages/public/MobilePhone';
-import { envelope, mockApi } from './support/mockApi';
+import { initConsumerI18n } from '../src/public/i18n';
+import MobilePhone from '../src/public/pages/MobilePhone';
+import { envelope, mockFetch } from './support/mockFetch';
+
+initConsumerI18n('zh_CN');
 
 const NOT_ACTIVATED: ScanCheckResult = {
   verdict: 'NOT_ACTIVATED',
@@ -25,20 +26,18 @@ const NOT_ACTIVATED: ScanCheckResult = {
 };
 
 beforeEach(() => sessionStorage.clear());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderPage() {
-  render(
-    <MemoryRouter>
-      <MobilePhone />
-    </MemoryRouter>,
-  );
+  render(<MobilePhone />);
 }
 
-// antd forms validate asynchronously; on a busy machine a few rounds of them take seconds.
-describe('/mobilePhone', { timeout: 20_000 }, () => {
+describe('/mobilePhone', () => {
   it('checks what is typed before asking: a code is required, letters, digits and dashes only; hidden codes are digits', async () => {
-    const calls = mockApi(() => undefined);
+    const calls = mockFetch(() => undefined);
     renderPage();
     fireEvent.click(screen.getByTestId('entry-submit'));
     expect(await screen.findByText('请输入防伪码')).toBeTruthy();
@@ -51,7 +50,7 @@ describe('/mobilePhone', { timeout: 20_000 }, () => {
   });
 
   it('sends the code with its hidden code and shows the same result view, then offers another check', async () => {
-    const calls = mockApi(() => envelope(NOT_ACTIVATED));
+    const calls = mockFetch(() => envelope(NOT_ACTIVATED));
     renderPage();
     fireEvent.change(screen.getByTestId('entry-code'), { target: { value: ' xg0000abcd12 ' } });
     fireEvent.change(screen.getByTestId('entry-hidden-code'), { target: { value: '123456' } });

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import '../src/i18n';
 import { summariseLatency, summariseWedge } from '../src/pages/public/scan/device/deviceStats';
 import { WedgeCheck } from '../src/pages/public/scan/device/WedgeCheck';
-import { isInWechat, signedPageUrl, stripBarcodeFormat } from '../src/pages/public/scan/wxSdk';
+import { isInWechat, signedPageUrl, stripBarcodeFormat } from '../src/public/scan/wxSdk';
 import { CLIENT_PRESETS } from '../src/pages/public/scan/clientPresets';
 
 afterEach(cleanup);

@@ -1,12 +1,15 @@
 import './support/dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ScanCheckResult, ScanVerdictValue } from '@rd/contract';
-import '../src/i18n';
-import { changeLanguage } from '../src/i18n/changeLanguage';
-import { ResultView } from '../src/pages/public/scan/ResultView';
-import { CodeCheck } from '../src/pages/public/scan/CodeCheck';
-import { envelope, mockApi } from './support/mockApi';
+import { initConsumerI18n } from '../src/public/i18n';
+import { switchConsumerLanguage as changeLanguage } from '../src/public/language';
+import { ResultView } from '../src/public/scan/ResultView';
+import { CodeCheck } from '../src/public/scan/CodeCheck';
+import { Lightbox } from '../src/public/ui/Lightbox';
+import { envelope, mockFetch } from './support/mockFetch';
+
+initConsumerI18n('zh_CN');
 
 const IMAGE = (id: string) => ({ fileId: id, url: `/acc/api/securityCode/image/${id}?code=XG1` });
 
@@ -106,6 +109,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   act(() => changeLanguage('zh_CN'));
 });
 
@@ -164,15 +168,26 @@ describe('result sections', () => {
     expect(container.querySelector('a[href^="tel:"]')?.getAttribute('href')).toBe('tel:01012345678');
   });
 
-  it('opens pictures in the image viewer at the tapped one', async () => {
-    const { imageViewerStore } = await import('../src/app/state/imageViewerStore');
-    const { container } = render(<ResultView result={answer()} />);
-    // The carousel also renders clones of its slides for endless swiping; the real slides are tapped.
-    const slides = container.querySelectorAll<HTMLElement>('.slick-slide:not(.slick-cloned) [data-testid="scan-image"]');
+  it('opens pictures in the image viewer at the tapped one, turns to the next and closes', () => {
+    render(
+      <>
+        <ResultView result={answer()} />
+        <Lightbox />
+      </>,
+    );
+    const slides = screen.getByTestId('scan-carousel').querySelectorAll<HTMLElement>('[data-testid="scan-image"]');
     expect(slides).toHaveLength(2);
+    expect(screen.queryByTestId('image-viewer-image')).toBeNull();
     fireEvent.click(slides[1]!);
-    expect(imageViewerStore.getState()).toMatchObject({ opened: true, index: 1 });
-    expect(imageViewerStore.getState().urls[0]).toContain('/securityCode/image/p1');
+    const viewer = screen.getByTestId('image-viewer');
+    expect(viewer.hasAttribute('open')).toBe(true);
+    expect(screen.getByTestId('image-viewer-image').getAttribute('src')).toContain('/securityCode/image/p2');
+    expect(viewer.textContent).toContain('2 / 2');
+    fireEvent.click(screen.getByRole('button', { name: '下一张' }));
+    expect(screen.getByTestId('image-viewer-image').getAttribute('src')).toContain('/securityCode/image/p1');
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    expect(screen.queryByTestId('image-viewer-image')).toBeNull();
+    expect(viewer.hasAttribute('open')).toBe(false);
   });
 });
 
@@ -183,9 +198,9 @@ describe('checking a code', { timeout: 20_000 }, () => {
       configurable: true,
       value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 39.6, longitude: 116.3 } } as GeolocationPosition) },
     });
-    const calls = mockApi((config) => {
-      if (config.url?.endsWith('/securityCode/check')) return envelope(answer({ scanToken: 'tok' }));
-      if (config.url?.endsWith('/scanCodeRecord/add')) return envelope({ outcome: 'ATTACHED' });
+    const calls = mockFetch((call) => {
+      if (call.url.endsWith('/securityCode/check')) return envelope(answer({ scanToken: 'tok' }));
+      if (call.url.endsWith('/scanCodeRecord/add')) return envelope({ outcome: 'ATTACHED' });
       return undefined;
     });
     const first = render(<CodeCheck code=" xg0000abcd12 " />);
@@ -196,7 +211,7 @@ describe('checking a code', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('geo-allow'));
     await waitFor(() => expect(screen.getByTestId('geo-outcome').textContent).toMatch(/已记录位置/));
     expect(calls).toHaveLength(2);
-    expect(JSON.parse(String(calls[1]!.data))).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
+    expect(calls[1]!.params).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
     first.unmount();
 
     render(<CodeCheck code="XG0000ABCD12" />);
@@ -209,8 +224,8 @@ describe('checking a code', { timeout: 20_000 }, () => {
 
   it('asks for the scratch-off digits when the answer needs them, then shows the verdict; a wrong one shows the mismatch', async () => {
     const needs = answer({ verdict: 'SECURITY_CODE_MISMATCH', needsHiddenCode: true, hiddenCodeLength: 6, ...NOTHING });
-    const calls = mockApi((config) => {
-      const hidden = (config.params as { hiddenCode?: string }).hiddenCode;
+    const calls = mockFetch((call) => {
+      const hidden = call.params.hiddenCode;
       if (hidden === '123456') return envelope(answer());
       return envelope(needs);
     });
@@ -227,14 +242,25 @@ describe('checking a code', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('hidden-code-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('hidden-code-submit'));
     await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
-    expect(calls.map((c) => (c.params as { hiddenCode?: string }).hiddenCode)).toEqual([undefined, '000000', '123456']);
-    // A check is never retried automatically: it would count the scan twice.
-    expect(calls.every((c) => (c as { 'axios-retry'?: { retries: number } })['axios-retry']?.retries === 0)).toBe(true);
+    expect(calls.map((c) => c.params.hiddenCode)).toEqual([undefined, '000000', '123456']);
   });
 
-  it('shows a failure in place, with a retry', async () => {
-    mockApi(() => ({ status: 200, data: { code: 'TOO_MANY_REQUESTS', msg: '请求过于频繁', data: null } }));
+  it('shows a failure in place; the check is not sent again until the visitor asks', async () => {
+    let answers = 0;
+    const calls = mockFetch(() => (answers++ === 0 ? { status: 200, data: { code: 'TOO_MANY_REQUESTS', msg: '请求过于频繁', data: null } } : envelope(answer())));
     render(<CodeCheck code="XG0000ABCD12" />);
     expect((await screen.findByTestId('scan-failed')).textContent).toContain('请求过于频繁');
+    // A check counts a scan: it is never retried by itself.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('offline: says the network failed, in place', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    render(<CodeCheck code="XG0000ABCD12" />);
+    expect((await screen.findByTestId('scan-failed')).textContent).toMatch(/网络|超时/);
   });
 });

@@ -1,26 +1,24 @@
 import './support/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import '../src/i18n';
-import Wx from '../src/pages/public/Wx';
+import { initConsumerI18n } from '../src/public/i18n';
+import Wx from '../src/public/pages/Wx';
 import { CLIENT_PRESETS } from '../src/pages/public/scan/clientPresets';
-import { envelope, mockApi } from './support/mockApi';
+import { envelope, mockFetch } from './support/mockFetch';
+
+initConsumerI18n('zh_CN');
 
 const SIGNATURE = { appId: 'wx0123456789abcdef', timestamp: 1414587457, nonceStr: 'Wm3WZYTPz0wzccnW', signature: '0f9de62f' };
 
+/** The page at /wx; where it sends the visitor shows in the address (the consumer pages move by history.pushState). */
 function start() {
-  const router = createMemoryRouter(
-    [
-      { path: '/wx', element: <Wx /> },
-      { path: '/antiCounterfeiting', element: <div data-testid="result-page" /> },
-      { path: '/mobilePhone', element: <div /> },
-    ],
-    { initialEntries: ['/wx'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  window.history.replaceState(null, '', '/wx');
+  // jsdom does not scroll; the page scrolls to the top when it moves on.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  render(<Wx />);
 }
+
+const address = () => window.location.pathname + window.location.search;
 
 function browseAs(userAgent: string) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
@@ -29,26 +27,26 @@ function browseAs(userAgent: string) {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   delete window.wx;
 });
 
 describe('/wx entry', () => {
   it('outside WeChat: no signature asked, the camera / keyboard scanner opens the result of what it reads', async () => {
     browseAs(CLIENT_PRESETS.SAFARI);
-    const calls = mockApi(() => undefined);
-    const router = start();
+    const calls = mockFetch(() => undefined);
+    start();
     expect(screen.getByTestId('wx-outside')).toBeTruthy();
     const input = screen.getByTestId('wx-scan-input');
     fireEvent.change(input, { target: { value: 'https://trace.example.cn/antiCounterfeiting?code=XG0000ABCD12' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await screen.findByTestId('result-page');
-    expect(router.state.location.search).toBe('?code=XG0000ABCD12');
+    await waitFor(() => expect(address()).toBe('/antiCounterfeiting?code=XG0000ABCD12'));
     expect(calls).toHaveLength(0);
   });
 
   it('in WeChat without WeChat configured: shows the server’s reason and keeps the fallback scanner', async () => {
     browseAs(CLIENT_PRESETS.WECHAT_ANDROID);
-    mockApi(() => ({ data: { code: 'WX_NOT_CONFIGURED', msg: '未配置微信公众号', data: null } }));
+    mockFetch(() => ({ data: { code: 'WX_NOT_CONFIGURED', msg: '未配置微信公众号', data: null } }));
     start();
     expect((await screen.findByTestId('wx-unavailable')).textContent).toContain('未配置微信公众号');
     expect(screen.getByTestId('wx-scan-input')).toBeTruthy();
@@ -64,12 +62,12 @@ describe('/wx entry', () => {
       error: () => undefined,
       scanQRCode: ({ success }) => success({ resultStr: 'CODE_128,XG0000ABCD12' }),
     };
-    const calls = mockApi((request) => (request.url === '/acc/api/wx/getSignature' ? envelope(SIGNATURE) : undefined));
-    const router = start();
+    const calls = mockFetch((request) => (request.url === '/acc/api/wx/getSignature' ? envelope(SIGNATURE) : undefined));
+    start();
+    const pageUrl = window.location.href;
     fireEvent.click(await screen.findByTestId('wx-scan'));
-    await screen.findByTestId('result-page');
-    expect(router.state.location.search).toBe('?code=XG0000ABCD12');
-    expect(calls[0]!.params).toMatchObject({ url: window.location.href.split('#')[0] });
+    await waitFor(() => expect(address()).toBe('/antiCounterfeiting?code=XG0000ABCD12'));
+    expect(calls[0]!.params).toMatchObject({ url: pageUrl });
     expect(config).toHaveBeenCalledWith({ ...SIGNATURE, debug: false, jsApiList: ['scanQRCode'] });
     // The fallback scanner is not offered while WeChat's own is ready.
     expect(screen.queryByTestId('wx-scan-input')).toBeNull();
@@ -83,10 +81,10 @@ describe('/wx entry', () => {
       error: () => undefined,
       scanQRCode: ({ success }) => success({ resultStr: 'https://example.com/somewhere' }),
     };
-    mockApi(() => envelope(SIGNATURE));
-    const router = start();
+    mockFetch(() => envelope(SIGNATURE));
+    start();
     fireEvent.click(await screen.findByTestId('wx-scan'));
     await waitFor(() => expect(screen.getByTestId('wx-problem').textContent).toContain('https://example.com/somewhere'));
-    expect(router.state.location.pathname).toBe('/wx');
+    expect(address()).toBe('/wx');
   });
 });

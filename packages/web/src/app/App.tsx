@@ -8,8 +8,13 @@ import { queryClient } from './queryClient';
 import { ANTD_LOCALES, THEME } from './theme';
 import { ImageViewer } from '../components/ImageViewer';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { changeLanguage } from '../i18n/changeLanguage';
+import { LanguageSwitchContext } from '../public/language';
 
-/** Providers around the router: antd theme and locale (follow the language live), query cache. */
+/**
+ * Providers around the router: antd theme and locale (follow the language live), query cache, and the
+ * portal's language switch for the public shell its staff pages share with the consumer entry.
+ */
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const lang = useStore(appStore, (s) => s.language);
   const size = useStore(appStore, (s) => s.size);
@@ -17,7 +22,9 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME} componentSize={size === 'small' || size === 'large' ? size : 'medium'}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <LanguageSwitchContext.Provider value={changeLanguage}>
+            <RouterProvider router={router} />
+          </LanguageSwitchContext.Provider>
           <ImageViewer />
           <LoadingOverlay />
         </QueryClientProvider>

@@ -13,9 +13,9 @@ type SummaryState = { status: 'loading' } | { status: 'done'; summary: BoxSummar
 export function PublicBoxView({ code }: { code: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<SummaryState>({ status: 'loading' });
+  // The page starts afresh for another code (ConsumerApp keys it by its address), so this runs once.
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     fetchBoxSummary(code).then(
       (summary) => current && setState({ status: 'done', summary }),
       (error: unknown) => current && setState({ status: 'failed', error }),
