@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { consumerEntry } from './build/consumerEntry.ts';
+import { publicKitGroup } from './build/publicKit.ts';
 
 /** The API server the dev server forwards to; the built app is served by that same server. */
 const API_TARGET = 'http://localhost:8080';
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             // React itself: both documents and every page need all of it, and it changes least often.
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            publicKitGroup(),
           ],
         },
       },

@@ -39,7 +39,8 @@ describe('the app shell', () => {
     await screen.findByTestId('login-submit');
     expect(router.state.location.pathname).toBe('/loginPage');
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(`${LOGIN_LOG}?a=1`)}`);
-    expect(document.title).toBe('登录 - 产品追溯防伪平台');
+    // The title follows the page in an effect of the root route, after the lazily loaded page has rendered.
+    await waitFor(() => expect(document.title).toBe('登录 - 产品追溯防伪平台'));
   });
 
   it('signs in, then opens the page asked for', async () => {

@@ -2,7 +2,7 @@ import type { FieldError } from '@rd/contract';
 
 /**
  * What the HTTP client does to the user interface. The app installs antd-based effects at start-up
- * (src/app/httpUi.tsx); tests install spies. Until then failures only reach the console.
+ * (src/app/httpUi.ts); tests install spies. Until then failures only reach the console.
  */
 export interface HttpEffects {
   /** Red message for 5 s; `text` is plain text and must be rendered as text. */

@@ -1,8 +1,4 @@
 import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import { LoginPage } from '../../pages/LoginPage';
-import { NotFound } from '../../pages/NotFound';
-import { Dashboard } from '../../pages/Dashboard';
-import { MainLayout } from '../layout/MainLayout';
 import { BootScreen } from '../layout/BootScreen';
 import { ensureSession } from '../auth/loadSession';
 import { hasToken } from '../state/sessionStore';
@@ -25,7 +21,18 @@ export const LAYOUT_ROUTE_ID = 'layout';
  * Public pages other than the login page (spec 2.1). Each later page adds its route here and keeps its
  * path in PUBLIC_PATHS (paths.ts); until then those paths fall to the not-found page.
  */
-export const publicRoutes: RouteObject[] = [...scanRoutes, ...bindingRoutes, registerRoute, ...consumerRoutes];
+export const publicRoutes: RouteObject[] = [...scanRoutes, ...bindingRoutes, registerRoute];
+
+/**
+ * The shell's own screens load with the route that shows them: the login page carries neither Ant Design
+ * (the portal frame) nor the main layout (menus, tabs, header) nor the dashboard's charts, and a signed-in
+ * screen does not carry the login form.
+ */
+const lazyPortalFrame = async () => ({ Component: (await import('../PortalFrame')).PortalFrame });
+const lazyLoginPage = async () => ({ Component: (await import('../../pages/LoginPage')).LoginPage });
+const lazyMainLayout = async () => ({ Component: (await import('../layout/MainLayout')).MainLayout });
+const lazyDashboard = async () => ({ Component: (await import('../../pages/Dashboard')).Dashboard });
+const lazyNotFound = async () => ({ Component: (await import('../../pages/NotFound')).NotFound });
 
 export function appRoutes(): RouteObject[] {
   return [
@@ -39,18 +46,26 @@ export function appRoutes(): RouteObject[] {
       HydrateFallback: BootScreen,
       children: [
         { index: true, loader: () => redirect(HOME_PATH) },
-        { path: 'loginPage', Component: LoginPage, handle: LOGIN_META },
-        ...publicRoutes,
+        { path: 'loginPage', lazy: lazyLoginPage, handle: LOGIN_META },
+        // Only hand the address over to the consumer document.
+        ...consumerRoutes,
         {
-          id: LAYOUT_ROUTE_ID,
-          Component: MainLayout,
+          id: 'frame',
+          lazy: lazyPortalFrame,
           children: [
-            { path: HOME_PATH.slice(1), Component: Dashboard, handle: DASHBOARD_META },
-            // Inside the layout, so the hop does not unmount the kept-alive views of the other tabs.
-            { path: 'redirect/*', Component: RedirectHop, handle: REDIRECT_META },
+            ...publicRoutes,
+            {
+              id: LAYOUT_ROUTE_ID,
+              lazy: lazyMainLayout,
+              children: [
+                { path: HOME_PATH.slice(1), lazy: lazyDashboard, handle: DASHBOARD_META },
+                // Inside the layout, so the hop does not unmount the kept-alive views of the other tabs.
+                { path: 'redirect/*', Component: RedirectHop, handle: REDIRECT_META },
+              ],
+            },
+            { path: '*', lazy: lazyNotFound, handle: NOT_FOUND_META },
           ],
         },
-        { path: '*', Component: NotFound, handle: NOT_FOUND_META },
       ],
     },
   ];

@@ -9,6 +9,7 @@ const commonEn: typeof common = {
   operation: 'Actions',
   operationSuccess: 'Done',
   total: '{{total}} in total',
+  loading: 'Loading…',
   all: 'All',
 };
 

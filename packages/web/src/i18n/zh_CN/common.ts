@@ -7,6 +7,7 @@ const common = {
   operation: '操作',
   operationSuccess: '操作成功',
   total: '共 {{total}} 条',
+  loading: '加载中…',
   all: '全部',
 };
 

@@ -1,8 +1,5 @@
-import { useContext, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
-import { Icon } from '../ui/Icon';
-import { LanguageSwitchContext } from '../language';
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from './LanguageSwitch';
 import './PublicShell.css';
 
 /**
@@ -24,21 +21,5 @@ export function PublicShell({ title, children }: { title: ReactNode; children: R
       </header>
       <main className="public-shell__content">{children}</main>
     </div>
-  );
-}
-
-/** zh ⇄ en. The label names the other language, written in that language. */
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const switchTo = useContext(LanguageSwitchContext);
-  return (
-    <button
-      type="button"
-      className="public-shell__lang"
-      data-testid="lang-switch"
-      onClick={() => switchTo(i18n.language === 'en_US' ? 'zh_CN' : 'en_US')}
-    >
-      <Icon icon={GlobalOutlined} /> {t('header.switchLanguage')}
-    </button>
   );
 }
