@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_CHECK_PATH } from '@rd/contract/consumer';
+import { readManifest, scriptWeight, staticClosure, type Manifest, type ScriptWeight } from '../build/scriptWeight';
+
+/**
+ * Budgets of the built web app, in brotli bytes as the server delivers them: the script a page loads
+ * before it can show anything. Sizes, not timings, so they are the same on every machine.
+ * - The consumer entry (consumer.html): what a phone loads before the scan verdict. A scan page that
+ *   grows past this on a slow phone network shows its verdict late.
+ * - The login page: the portal document and the login route.
+ */
+const CONSUMER_BUDGET = 100 * 1024;
+const LOGIN_BUDGET = 200 * 1024;
+const CONSUMER_KEYS = ['consumer.html'];
+const LOGIN_KEYS = ['index.html', 'src/pages/LoginPage.tsx'];
+
+/**
+ * What neither page may carry: the component library, the charts, the portal's layout (menus, header,
+ * tabs; the boot screen is only a progress bar). The scan page carries no portal HTTP client or query cache.
+ */
+const NOT_BEFORE_VERDICT = /node_modules[\\/](antd|@rc-component|echarts|zrender|axios|@tanstack)[\\/]|src[\\/]app[\\/]layout[\\/](?!BootScreen)/;
+const NOT_ON_LOGIN = /node_modules[\\/](antd|@rc-component|echarts|zrender)[\\/]|src[\\/]app[\\/]layout[\\/](?!BootScreen)/;
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+let outDir = '';
+let manifest: Manifest;
+
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-web-budget-'));
+  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  // The real production build, into a directory of its own (with the manifest and hidden source maps that
+  // name the modules in each chunk).
+  await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn'], {
+    cwd: webRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  manifest = readManifest(outDir);
+}, 300_000);
+
+afterAll(() => {
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+function describeWeight(weight: ScriptWeight): string {
+  return weight.files.map((f) => `${(f.bytes / 1024).toFixed(1)} KB ${f.file}`).join('\n');
+}
+
+/** The source modules bundled into the chunks `keys` load, as their source maps name them. */
+function modulesOf(keys: readonly string[]): string[] {
+  return staticClosure(manifest, keys).flatMap((file) => {
+    const map = path.join(outDir, `${file}.map`);
+    return fs.existsSync(map) ? (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+  });
+}
+
+describe('script budgets of the built web app (brotli)', () => {
+  it(`consumer entry: at most ${CONSUMER_BUDGET / 1024} KB before the verdict`, () => {
+    const weight = scriptWeight(outDir, manifest, CONSUMER_KEYS);
+    expect(weight.total, `consumer entry weighs ${(weight.total / 1024).toFixed(1)} KB:\n${describeWeight(weight)}`).toBeLessThanOrEqual(CONSUMER_BUDGET);
+    // React itself is most of it; what it must not carry, whatever the total:
+    const modules = modulesOf(CONSUMER_KEYS);
+    expect(modules.some((m) => m.includes('src/public/pages/AntiCounterfeiting'))).toBe(true);
+    expect(modules.filter((m) => NOT_BEFORE_VERDICT.test(m))).toEqual([]);
+    // The camera decoder loads only when the camera is opened.
+    expect(modules.filter((m) => /node_modules[\\/]jsqr[\\/]/.test(m))).toEqual([]);
+  });
+
+  it('consumer entry: the check starts from an inline script in the document, before its modules', () => {
+    const html = fs.readFileSync(path.join(outDir, 'consumer.html'), 'utf8');
+    const inline = html.indexOf(SCAN_CHECK_PATH);
+    expect(inline).toBeGreaterThan(-1);
+    expect(inline).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(inline).toBeLessThan(html.indexOf('<link'));
+  });
+
+  it(`login page: at most ${LOGIN_BUDGET / 1024} KB, without Ant Design or charts`, () => {
+    const weight = scriptWeight(outDir, manifest, LOGIN_KEYS);
+    expect(weight.total, `login page weighs ${(weight.total / 1024).toFixed(1)} KB:\n${describeWeight(weight)}`).toBeLessThanOrEqual(LOGIN_BUDGET);
+    expect(modulesOf(LOGIN_KEYS).filter((m) => NOT_ON_LOGIN.test(m))).toEqual([]);
+  });
+});
