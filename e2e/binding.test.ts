@@ -243,7 +243,7 @@ describe('unpacking a box in Chromium', () => {
     expect(await page.getByTestId('box-item').count()).toBe(3);
 
     await page.getByTestId('box-unpack-all').click();
-    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await page.getByTestId('box-unpack-confirm').click();
     await expect.poll(() => page.getByTestId('box-view-count').textContent()).toBe('0');
     expect(await page.getByTestId('box-item').count()).toBe(0);
     const contents = await api<{ total: number }>(demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${boxCode}`);

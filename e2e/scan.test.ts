@@ -114,7 +114,7 @@ async function setUpCompany(): Promise<Fixture> {
     ],
   });
 
-  const plain = await makeCodes(demo, { ruleName: 'E2E 扫码单品码', hiddenLength: 0 }, 5, product.id, batch.id);
+  const plain = await makeCodes(demo, { ruleName: 'E2E 扫码单品码', hiddenLength: 0 }, 6, product.id, batch.id);
   const scratch = await makeCodes(demo, { ruleName: 'E2E 刮开验证码', hiddenLength: 6 }, 1, product.id, batch.id);
   return { ...plain, hidden: scratch.hidden, scratchUrl: scratch.urls[0]!, introduction, productName, batchNo };
 }
@@ -206,14 +206,22 @@ describe('public scan pages on a phone in Chromium', () => {
     const first = await context.newPage();
     first.setDefaultTimeout(30_000);
     const scripts: string[] = [];
+    const checks: string[] = [];
     first.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      const pathname = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script') scripts.push(pathname);
+      if (pathname === '/acc/api/securityCode/check') checks.push(request.url());
     });
     await first.goto(url);
     expect(await verdictOf(first)).toBe('GENUINE');
-    // The result page loads its own small chunks: never the charts, nor the camera decoder.
-    expect(scripts.some((s) => /AntiCounterfeiting-/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /vendor-echarts|vendor-jsqr|Statistic|MainLayout/.test(s))).toEqual([]);
+    // The consumer document and its own small chunks: never the portal, its component library, the charts
+    // or the camera decoder.
+    expect(scripts.some((s) => /\/consumer-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/(index|PortalFrame|MainLayout|http|frameDecoder|Statistic)[-.]/.test(s))).toEqual([]);
+    // One check, made by the page's inline script before its modules arrived and taken over by them.
+    expect(checks).toHaveLength(1);
+    expect(await first.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await first.title()).toBe('防伪查询 - 产品追溯防伪平台');
     expect(await first.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
     expect(await first.getByTestId('product-name').textContent()).toContain(fixture.productName);
     expect(await first.getByTestId('batch-no').textContent()).toContain(fixture.batchNo);
@@ -222,14 +230,16 @@ describe('public scan pages on a phone in Chromium', () => {
     expect(await first.getByTestId('scan-company').textContent()).toContain(fixture.introduction);
     expect(await first.locator('[data-testid="scan-company"] b').count()).toBe(0);
     // The product's pictures come through the public image URL of this code and open in the viewer.
-    const slide = first.locator('.slick-slide:not(.slick-cloned) [data-testid="scan-image"] img').first();
+    const slide = first.locator('[data-testid="scan-carousel"] [data-testid="scan-image"] img').first();
     expect(await slide.getAttribute('src')).toMatch(/^\/acc\/api\/securityCode\/image\/[0-9a-f-]+\?code=/);
     await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
-    await first.locator('.slick-slide:not(.slick-cloned) [data-testid="scan-image"]').first().click();
-    const viewer = first.locator('.ant-image-preview img').first();
+    await first.locator('[data-testid="scan-carousel"] [data-testid="scan-image"]').first().click();
+    const viewer = first.getByTestId('image-viewer-image');
     await viewer.waitFor();
     expect(await viewer.getAttribute('src')).toBe(await slide.getAttribute('src'));
+    // A modal dialog: Escape closes it and the page is back.
     await first.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
     // Nothing is wider than the phone.
     expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -237,6 +247,7 @@ describe('public scan pages on a phone in Chromium', () => {
     await first.reload();
     expect(await verdictOf(first)).toBe('GENUINE');
     await first.getByTestId('scan-restored').waitFor();
+    expect(checks).toHaveLength(1);
 
     // Another scan of the label (a new tab): REPEATED, the second check, with the first one's time and place.
     const second = await context.newPage();
@@ -251,6 +262,44 @@ describe('public scan pages on a phone in Chromium', () => {
     // The same page in English.
     await second.getByTestId('lang-switch').click();
     await expect.poll(() => second.getByTestId('verdict-detail').textContent()).toMatch(/Checked 2 times; first checked at/);
+    await context.close();
+  });
+
+  it('in English, as the language cookie says: the scan page, the manual entry and the WeChat entry, and back to Chinese', async () => {
+    const context = await phone();
+    await context.addCookies([{ name: 'language', value: 'en', url: server.baseUrl }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(fixture.urls[5]!);
+    expect(await verdictOf(page)).toBe('GENUINE');
+    expect(await page.getByTestId('verdict-title').textContent()).toBe('Genuine · first check');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.title()).toBe('Authenticity check - Product Traceability Portal');
+    expect(await page.getByTestId('scan-product').textContent()).toContain(fixture.productName);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The switch changes the texts, the document's language and the cookie, without checking again.
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await page.title()).toBe('防伪查询 - 产品追溯防伪平台');
+    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('zh');
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.getByTestId('verdict-title').textContent()).toBe('Genuine · first check');
+
+    // The manual entry checks what is typed, in English, before asking the server.
+    await page.goto(`${server.baseUrl}/mobilePhone`);
+    expect(await page.title()).toBe('Check a code - Product Traceability Portal');
+    await page.getByTestId('entry-submit').click();
+    expect(await page.getByRole('alert').first().textContent()).toBe('Enter the code');
+    expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The WeChat entry inside WeChat, in English, with the server's reason when WeChat is not configured.
+    await page.goto(`${server.baseUrl}/wx`);
+    expect(await page.getByTestId('wx-entry').textContent()).toContain('Scan the QR code on the product label to check it.');
+    expect(await page.getByTestId('wx-unavailable').textContent()).toMatch(/^WeChat scanning is not available: .+/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
 
