@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { consumerEntry } from './build/consumerEntry.ts';
 import { publicKitGroup } from './build/publicKit.ts';
+import { precompressedAssets } from './build/compression.ts';
 
 /** The API server the dev server forwards to; the built app is served by that same server. */
 const API_TARGET = 'http://localhost:8080';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), consumerEntry()],
+  plugins: [react(), consumerEntry(), precompressedAssets()],
   // The server hosts the built assets under /dist/; the router itself runs in history mode at '/'.
   // The dev server serves everything at '/', so history-mode paths like /loginPage load there too.
   base: command === 'build' ? '/dist/' : '/',

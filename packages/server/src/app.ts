@@ -11,6 +11,7 @@ import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
 import { installWebApp } from './platform/http/webApp.js';
+import { installJsonCompression } from './platform/http/compression.js';
 import { deptRoutes } from './modules/dept/routes.js';
 import { dictRoutes } from './modules/dict/routes.js';
 import { ruleRoutes } from './modules/rule/routes.js';
@@ -113,6 +114,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   installLanguage(app);
 
   installSecurityHeaders(app);
+  // Before every route (and the static files), so its hook is on each of them.
+  await installJsonCompression(app);
   await app.register(rateLimit, { global: false });
   if (config.apiDocs) await installApiDocs(app);
 
