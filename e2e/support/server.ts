@@ -1,10 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const SERVER_BUNDLE = 'packages/server/dist/main.mjs';
+let compiled = false;
+
+/**
+ * The compiled server `npm start` runs (packages/server/build/bundle.mjs), made once per test file from the
+ * current sources, so the browser tests exercise what ships, never a stale build.
+ */
+function compileServer(): void {
+  if (compiled) return;
+  const result = spawnSync(process.execPath, ['packages/server/build/bundle.mjs'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the server did not compile: ${result.stderr}`);
+  compiled = true;
+}
 
 export interface RunningServer {
   baseUrl: string;
@@ -27,13 +40,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (the same entry point as `npm start`) on a fresh embedded database and the
+ * Starts the real server (the compiled bundle `npm start` runs) on a fresh embedded database and the
  * built web app, and waits until it answers its health check.
  */
 export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = reuseDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  compileServer();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

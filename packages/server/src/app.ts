@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readPlainTimesIn } from '@rd/contract';
 import { installAccessGuard } from './platform/access/guard.js';
 import { installOperationLog } from './platform/audit/operationLog.js';
 import type { App, AppContext } from './platform/context.js';
 import { installApiDocs } from './platform/http/docs.js';
+import { ZOD_COMPILERS } from './platform/http/zodCompilers.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
@@ -102,10 +103,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -117,7 +117,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // Before every route (and the static files), so its hook is on each of them.
   await installJsonCompression(app);
   await app.register(rateLimit, { global: false });
-  if (config.apiDocs) await installApiDocs(app);
+  if (config.apiDocs) installApiDocs(app);
 
   installOperationLog(app, ctx.db);
   installAccessGuard(app, ctx.db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REPO_ROOT } from './serverRoot.js';
 
 /** Everything the server reads from its environment, parsed once at start. See README "Configuration". */
 export interface Config {
@@ -84,7 +85,6 @@ function timeZone(value: string | undefined, fallback: string, name: string): st
   return zone;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
@@ -92,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     // memory:// keeps the embedded database in memory (tests); anything else is a folder.
-    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -116,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wxApiBase: (env.WX_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     passwordMaxAgeDays: int(env.PASSWORD_MAX_AGE_DAYS, 0, 'PASSWORD_MAX_AGE_DAYS'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
-    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'packages/web/dist')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(REPO_ROOT, 'packages/web/dist')),
     apiDocs: bool(env.API_DOCS, true),
     projectCode: env.PROJECT_CODE || 'rd-trace',
     jobStaleSeconds: Math.max(1, int(env.JOB_STALE_SECONDS, 30, 'JOB_STALE_SECONDS')),

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { pgCopyStreams } from '../../platform/db/copyStreams.js';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 
@@ -70,7 +70,7 @@ async function* copiedCodes(pool: pg.Pool, jobId: string): AsyncGenerator<string
     // COPY takes no parameters: the id is a uuid checked by the route's schema and by the job lookup, and is
     // quoted as a literal all the same.
     const query = `COPY (SELECT code FROM code WHERE record_id = ${client.escapeLiteral(jobId)} ORDER BY id) TO STDOUT`;
-    const stream = client.query(copyTo(query));
+    const stream = client.query(pgCopyStreams().to(query));
     const decoder = new StringDecoder('utf8');
     let rest = '';
     for await (const chunk of stream) {

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { lazyPackage } from '../../platform/lazyPackage.js';
 import { mapInOrder, rebatch } from './inOrder.js';
 import type { LabelContent } from './labelContent.js';
 import { labelOrigin, labelsPerPage, mm, type LabelLayout } from './labelLayouts.js';
 import type { QrMatrix, QrPool } from './qrPool.js';
 
 /** Debian's fonts-wqy-microhei: Chinese captions need a CJK font; without it the captions are in English. */
+/** pdfkit (and its font engine), loaded with the first label sheet. */
+const pdfkit = lazyPackage<typeof PDFDocument>('pdfkit');
+
 export const CJK_FONT_FILE = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 const CJK_FONT_NAME = 'WenQuanYiMicroHei';
 
@@ -102,7 +106,7 @@ function drawLabel(doc: PDFKit.PDFDocument, input: LabelSheetInput, caption: str
  */
 export function labelSheet(input: LabelSheetInput): Readable {
   // Every label's text is new: pdfkit's cache of laid-out words would keep all of them until the end.
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, fontLayoutCache: false, info: { Title: input.title } });
+  const doc = new (pdfkit())({ size: 'A4', margin: 0, autoFirstPage: false, fontLayoutCache: false, info: { Title: input.title } });
   const fontFile = input.fontFile ?? CJK_FONT_FILE;
   const cjk = fs.existsSync(fontFile);
   if (cjk) doc.registerFont('label', fontFile, CJK_FONT_NAME);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { pgCopyStreams } from '../../platform/db/copyStreams.js';
 import { isUniqueViolation } from '../../platform/db/constraintErrors.js';
 import { CODE_COPY_COLUMNS, STAGE_COPY_COLUMNS, encodeCodeRows, encodeStageRows, uuidBytes } from './copyBinary.js';
 import type { CodeTarget, EncodedChunk, GenerationStore, GenerationTx } from './generationStore.js';
@@ -15,7 +15,7 @@ const STAGE_TO_CODES = `
 
 /** Streams one binary COPY and answers the number of rows the server took. */
 async function copyIn(client: pg.PoolClient, statement: string, rows: Buffer, whileWriting?: () => void): Promise<number> {
-  const stream = client.query(copyFrom(statement));
+  const stream = client.query(pgCopyStreams().from(statement));
   await new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.once('finish', resolve);

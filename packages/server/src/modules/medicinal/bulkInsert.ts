@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { pgCopyStreams } from '../../platform/db/copyStreams.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -31,7 +31,7 @@ function copyText(value: BulkValue | undefined): string {
 const valueAt = (column: BulkColumn, row: number) => ('values' in column ? column.values[row] : column.constant);
 
 async function copyRows(client: pg.PoolClient, table: string, columns: readonly BulkColumn[], count: number) {
-  const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM STDIN`));
+  const stream = client.query(pgCopyStreams().from(`COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM STDIN`));
   const done = new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.once('finish', resolve);

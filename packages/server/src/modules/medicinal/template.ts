@@ -1,5 +1,6 @@
 import type { Lang } from '@rd/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../platform/export/xlsx.js';
 import { IMPORT_TEXTS, columnLetter, headerText, type ImportColumn } from './columns.js';
 
 /** Data rows the template's drop-downs and date checks cover (the server checks every row whatever Excel did). */
@@ -37,7 +38,7 @@ function validations(sheet: ExcelJS.Worksheet): { add(range: string, validation:
  * characters; a company's approval numbers need more).
  */
 export async function templateWorkbook(spec: TemplateSpec): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   const texts = IMPORT_TEXTS[spec.lang];
   const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   const listSheet = workbook.addWorksheet(texts.listSheet, { state: 'hidden' });

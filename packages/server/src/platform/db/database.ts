@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { DB } from './schema.js';
 
@@ -23,8 +22,6 @@ export interface Database {
 const INT8 = 20;
 const DATE = 1082;
 const asText = (value: string) => value;
-pg.types.setTypeParser(INT8, asText);
-pg.types.setTypeParser(DATE, asText);
 
 export interface OpenOptions {
   databaseUrl: string | null;
@@ -35,12 +32,18 @@ export interface OpenOptions {
 
 const reportIdleError = (error: Error) => console.error(`database connection lost while idle (it is replaced): ${error.message}`);
 
-/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). Only the
+ * chosen driver is loaded: each is a large package, and a start-up loads one.
+ */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError ?? reportIdleError) : openPGlite(options.dataDir);
 }
 
-function openPostgres(url: string, onIdleError: (error: Error) => void): Database {
+async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<Database> {
+  const { default: pg } = await import('pg');
+  pg.types.setTypeParser(INT8, asText);
+  pg.types.setTypeParser(DATE, asText);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without a listener, an idle connection's error is thrown from the event emitter and ends the process.
   pool.on('error', onIdleError);
@@ -70,6 +73,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(location, { parsers: { [INT8]: asText, [DATE]: asText } });
   const dialect = new PGliteDialect(client);
   const db = new Kysely<DB>({ dialect });

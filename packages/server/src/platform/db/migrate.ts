@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { SERVER_ROOT } from '../serverRoot.js';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 const MIGRATION_LOCK = 727274;
 
 /**

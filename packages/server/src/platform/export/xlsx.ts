@@ -1,10 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyPackage } from '../lazyPackage.js';
 
 /**
  * Spreadsheet exports written as they are read: rows go from an async iterable straight into a zip
  * stream, so a large export never sits in memory as a whole workbook.
  */
+
+/** exceljs, loaded with the first workbook written or read. */
+export const exceljs = lazyPackage<typeof ExcelJS>('exceljs');
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -46,7 +50,7 @@ export interface XlsxOptions<Row> {
  */
 export function xlsxStream<Row>(options: XlsxOptions<Row>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = options.columns.map((column, i) => ({ key: `c${i}`, width: column.width ?? 16 }));
 

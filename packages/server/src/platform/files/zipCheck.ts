@@ -1,4 +1,8 @@
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
+import { lazyPackage } from '../lazyPackage.js';
+
+/** The ZIP reader, loaded with the first upload that is a ZIP container. */
+const yauzl = lazyPackage<typeof import('yauzl')>('yauzl');
 
 /**
  * Reads a zip's central directory (the index at its end) with yauzl, without unpacking anything, so an
@@ -36,7 +40,7 @@ export type ZipOpening = { ok: true; zip: ZipDirectory } | { ok: false; problem:
 export async function openZip(bytes: Buffer, limits: ZipLimits): Promise<ZipOpening> {
   let file: ZipFile;
   try {
-    file = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
+    file = await yauzl().fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
   } catch (error) {
     return { ok: false, problem: 'CORRUPT', reason: reasonOf(error) };
   }

@@ -110,6 +110,9 @@ export class JobRunner {
   }
 
   private async run(): Promise<void> {
+    // The first look is one poll after the start (or when a job is queued here): a restarted server answers
+    // the requests waiting for it first, and the work left from before resumes a moment later.
+    await this.pause(this.options.pollMs);
     while (!this.stopping) {
       let worked = false;
       try {

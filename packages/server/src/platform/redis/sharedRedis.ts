@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyPackage } from '../lazyPackage.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -7,12 +8,14 @@ import type { FastifyInstance } from 'fastify';
  * Commands fail fast while Redis is unreachable instead of queueing: callers decide what a failure means.
  */
 const clients = new WeakMap<FastifyInstance, Redis>();
+/** Only a deployment with REDIS_URL loads the client. */
+const ioredis = lazyPackage<typeof import('ioredis')>('ioredis');
 
 export function sharedRedis(app: FastifyInstance, url: string | null): Redis | null {
   if (!url) return null;
   const existing = clients.get(app);
   if (existing) return existing;
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  const client = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
   client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
   clients.set(app, client);
   app.addHook('onClose', async () => {

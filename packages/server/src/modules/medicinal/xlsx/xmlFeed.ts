@@ -1,10 +1,14 @@
 import { StringDecoder } from 'node:string_decoder';
-import { SaxesParser } from 'saxes';
+import type { SaxesParser } from 'saxes';
+import { lazyPackage } from '../../../platform/lazyPackage.js';
 import { UnreadableWorkbook } from './unreadableWorkbook.js';
 import { entryBytes, type WorkbookZip, type ZipEntry } from './zipEntries.js';
 
 /** A parser that takes plain element names and keeps no line and column count (it is not read). */
-export const xmlParser = () => new SaxesParser({ position: false });
+/** The XML parser, loaded with the first spreadsheet read. */
+const saxes = lazyPackage<typeof import('saxes')>('saxes');
+
+export const xmlParser = () => new (saxes().SaxesParser)({ position: false });
 
 /** An element's name without its namespace prefix: some writers spell the sheet's elements x:row, x:c. */
 export const localName = (name: string) => {
