@@ -267,7 +267,9 @@ describe('public scan pages on a phone in Chromium', () => {
 
   it('in English, as the language cookie says: the scan page, the manual entry and the WeChat entry, and back to Chinese', async () => {
     const context = await phone();
-    await context.addCookies([{ name: 'language', value: 'en', url: server.baseUrl }]);
+    // The language cookie of the address the label prints and of the server's own.
+    const origins = [...new Set([new URL(fixture.urls[5]!).origin, server.baseUrl])];
+    await context.addCookies(origins.map((url) => ({ name: 'language', value: 'en', url })));
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(fixture.urls[5]!);
@@ -283,12 +285,12 @@ describe('public scan pages on a phone in Chromium', () => {
     await expect.poll(() => page.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     expect(await page.title()).toBe('防伪查询 - 产品追溯防伪平台');
-    expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe('zh');
+    expect((await context.cookies(new URL(page.url()).origin)).find((c) => c.name === 'language')?.value).toBe('zh');
     await page.getByTestId('lang-switch').click();
     await expect.poll(() => page.getByTestId('verdict-title').textContent()).toBe('Genuine · first check');
 
     // The manual entry checks what is typed, in English, before asking the server.
-    await page.goto(`${server.baseUrl}/mobilePhone`);
+    await page.goto(`${new URL(fixture.urls[5]!).origin}/mobilePhone`);
     expect(await page.title()).toBe('Check a code - Product Traceability Portal');
     await page.getByTestId('entry-submit').click();
     expect(await page.getByRole('alert').first().textContent()).toBe('Enter the code');
@@ -296,7 +298,7 @@ describe('public scan pages on a phone in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The WeChat entry inside WeChat, in English, with the server's reason when WeChat is not configured.
-    await page.goto(`${server.baseUrl}/wx`);
+    await page.goto(`${new URL(fixture.urls[5]!).origin}/wx`);
     expect(await page.getByTestId('wx-entry').textContent()).toContain('Scan the QR code on the product label to check it.');
     expect(await page.getByTestId('wx-unavailable').textContent()).toMatch(/^WeChat scanning is not available: .+/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
