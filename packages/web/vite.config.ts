@@ -25,6 +25,9 @@ export default defineConfig(({ command }) => ({
         // Rollup's manualChunks.)
         codeSplitting: {
           groups: [
+            // ECharts and the China map data: only the statistics screens import them (dynamically), so
+            // they get a chunk of their own that no other screen, and never the sign-in page, downloads.
+            { name: 'vendor-echarts', test: /node_modules[\\/](echarts|zrender|china-geojson)[\\/]/, priority: 40 },
             // React itself: both documents and every page need all of it, and it changes least often.
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             publicKitGroup(),
