@@ -1,16 +1,19 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Compressed delivery on the running server with the real build: a script of the consumer page in brotli or
- * gzip as the request asks, and an API list compressed on the fly.
+ * The compiled server `npm start` runs, with the real build: a script of the consumer page in brotli or gzip
+ * as the request asks, an API list compressed on the fly, and QR codes drawn by the worker the bundle starts
+ * from its own file (a download that is never compressed again).
  */
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
+  server = await startServer({ ADMIN_PASSWORD: 'Admin-E2E-Pass-1', SEED_DEMO: 'true', JOB_POLL_MS: '200' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -71,5 +74,43 @@ describe('compressed delivery of the built app', () => {
     const gzip = await list('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gzip.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+});
+
+describe('the compiled server’s QR worker', () => {
+  it('draws the QR codes of a job into a ZIP, sent as it is', async () => {
+    const credentials = new Map(
+      fs
+        .readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t') as [string, string]),
+    );
+    const api = async <T>(method: string, url: string, token: string, body?: unknown): Promise<T> => {
+      const answer = await request(method, url, { 'content-type': 'application/json', 'x-rd-request-apitoken': token }, body === undefined ? undefined : JSON.stringify(body));
+      const envelope = JSON.parse(answer.body.toString()) as { code: string; msg: string; data: T };
+      if (envelope.code !== 'SUCCESS') throw new Error(`${method} ${url}: ${envelope.code} ${envelope.msg}`);
+      return envelope.data;
+    };
+    const { token } = await api<{ token: string }>('POST', '/acc/user/login', '', { username: 'demo', password: credentials.get('demo') });
+    const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, { ruleName: 'E2E 二维码', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36', hiddenLength: 0 });
+    const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', token, { ruleId, quantity: 3 });
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, token);
+      if (status === 'DONE') break;
+      if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const zip = await request('GET', `/acc/api/codeRecord/downloadQRCode?id=${job.id}&format=svg`, { 'x-rd-request-apitoken': token, 'accept-encoding': 'br, gzip' });
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-encoding']).toBeUndefined();
+    expect(zip.body.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    // Three SVG entries: their local file headers.
+    const localHeader = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+    let entries = 0;
+    for (let at = zip.body.indexOf(localHeader); at !== -1; at = zip.body.indexOf(localHeader, at + 4)) entries += 1;
+    expect(entries).toBe(3);
+    expect(zip.body.toString('latin1').match(/\.svg/g)?.length).toBeGreaterThanOrEqual(3);
   });
 });

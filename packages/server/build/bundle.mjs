@@ -26,7 +26,7 @@ const loadedAtRunTime = {
   },
 };
 
-/** Writes dist/main.mjs and dist/qrWorker.mjs (with source maps). */
+/** Writes dist/main.mjs, dist/qrWorker.mjs and their chunks (with source maps). */
 export async function bundleServer() {
   await build({
     absWorkingDir: SERVER_ROOT,
@@ -35,6 +35,9 @@ export async function bundleServer() {
     outdir: SERVER_BUNDLE_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // What only some deployments load (the S3 client, behind a dynamic import) goes into chunks of its own.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
