@@ -3,7 +3,7 @@ import { createJobRunner } from './backgroundJobs.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
-import { createFileStorage } from './platform/files/storage.js';
+import { openFileStorage } from './platform/files/storage.js';
 import { seedAdmin } from './seed/adminSeed.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { seedPlatform } from './seed/platformSeed.js';
@@ -20,7 +20,7 @@ async function main() {
   const firstStart = await seedAdmin(database.db, config);
   if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
 
-  const ctx = { database, db: database.db, config, storage: createFileStorage(config.dataDir) };
+  const ctx = { database, db: database.db, config, storage: await openFileStorage(config) };
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the API answers, and stop after finishing their current step.

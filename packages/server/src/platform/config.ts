@@ -2,6 +2,10 @@ import path from 'node:path';
 import { REPO_ROOT } from './serverRoot.js';
 
 /** Everything the server reads from its environment, parsed once at start. See README "Configuration". */
+export type FileStorageConfig =
+  | { kind: 'disk' }
+  | { kind: 's3'; bucket: string; endpoint: string | null; forcePathStyle: boolean };
+
 export interface Config {
   port: number;
   host: string;
@@ -60,6 +64,8 @@ export interface Config {
   statsRollupSeconds: number;
   /** Data rows a spreadsheet import (medicinal products and batches) takes at most. */
   importMaxRows: number;
+  /** Where uploaded files live: this machine's disk (DATA_DIR/files) or an S3-compatible object store. */
+  fileStorage: FileStorageConfig;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -85,6 +91,15 @@ function timeZone(value: string | undefined, fallback: string, name: string): st
   return zone;
 }
 
+
+/** FILE_STORAGE=disk (default) or s3 with S3_BUCKET, S3_ENDPOINT, S3_FORCE_PATH_STYLE; credentials and region come from the AWS SDK's own chain. */
+function fileStorage(env: NodeJS.ProcessEnv): FileStorageConfig {
+  const kind = env.FILE_STORAGE || 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORAGE must be disk or s3, got "${kind}"`);
+  if (!env.S3_BUCKET) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET, the bucket that holds the files');
+  return { kind, bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT || null, forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false) };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
@@ -127,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     businessTimeZone: timeZone(env.BUSINESS_TIME_ZONE, 'Asia/Shanghai', 'BUSINESS_TIME_ZONE'),
     statsRollupSeconds: int(env.STATS_ROLLUP_SECONDS, 60, 'STATS_ROLLUP_SECONDS'),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),
+    fileStorage: fileStorage(env),
   };
 }

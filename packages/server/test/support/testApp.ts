@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
-import { createFileStorage, type FileStorage } from '../../src/platform/files/storage.js';
+import { openFileStorage, type FileStorage } from '../../src/platform/files/storage.js';
 import type { App } from '../../src/platform/context.js';
 import { seedAdmin } from '../../src/seed/adminSeed.js';
 import { seedPlatform } from '../../src/seed/platformSeed.js';
@@ -69,7 +69,7 @@ export async function startTestApp(
   await seedPlatform(database.db);
   await seedDictionaries(database.db);
   await seedAdmin(database.db, config);
-  const storage = createFileStorage(config.dataDir);
+  const storage = await openFileStorage(config);
   const app = await buildApp({ database, db: database.db, config, storage }, { logger: env.LOG_LEVEL === 'debug' });
   await beforeReady?.(app);
   await app.ready();
