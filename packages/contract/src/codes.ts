@@ -137,6 +137,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },
+  SERVICE_UNAVAILABLE: { status: 503, zh_CN: '服务暂时不可用，请稍后重试', en_US: 'Service temporarily unavailable, try again shortly' },
   // Public verification (securityCode, scanCodeRecord/add, wx, GS1 resolver)
   TOO_MANY_REQUESTS: {
     status: 429,

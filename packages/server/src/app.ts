@@ -8,6 +8,9 @@ import { installOperationLog } from './platform/audit/operationLog.js';
 import type { App, AppContext } from './platform/context.js';
 import { installApiDocs } from './platform/http/docs.js';
 import { ZOD_COMPILERS } from './platform/http/zodCompilers.js';
+import { installLifecycle } from './platform/lifecycle.js';
+import { installMetrics } from './platform/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
@@ -48,6 +51,7 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   healthRoutes,
+  metricsRoutes,
   sessionRoutes,
   userinfoRoutes,
   roleRoutes,
@@ -112,6 +116,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
   installErrorHandler(app);
   installLanguage(app);
+  installLifecycle(app);
+  installMetrics(app, ctx);
 
   installSecurityHeaders(app);
   // Before every route (and the static files), so its hook is on each of them.

@@ -36,6 +36,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing open requests');
+    // Not ready from now on: a balancer that still asks stops sending new requests here.
+    app.lifecycle.draining = true;
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await Promise.all([app.close(), jobs.stop()]);

@@ -64,6 +64,8 @@ export interface Config {
   statsRollupSeconds: number;
   /** Data rows a spreadsheet import (medicinal products and batches) takes at most. */
   importMaxRows: number;
+  /** The bearer token GET /acc/metrics answers to; without one the path does not exist. */
+  metricsToken: string | null;
   /** Where uploaded files live: this machine's disk (DATA_DIR/files) or an S3-compatible object store. */
   fileStorage: FileStorageConfig;
 }
@@ -143,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsRollupSeconds: int(env.STATS_ROLLUP_SECONDS, 60, 'STATS_ROLLUP_SECONDS'),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),
     fileStorage: fileStorage(env),
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }

@@ -19,6 +19,10 @@ export async function scanRecordAddRoutes(app: App, { db, config }: AppContext) 
       body: scanRecordAddBodySchema,
       response: { 200: envelope(scanRecordAddResultSchema) },
     },
-    handler: async (request) => ok(request, await addScanRecord(db, request.body, requestScanContext(request))),
+    handler: async (request) => {
+      const added = await addScanRecord(db, request.body, requestScanContext(request));
+      if (added.outcome === 'RECORDED') app.metrics.scanRecordsWritten(1);
+      return ok(request, added);
+    },
   });
 }

@@ -49,6 +49,7 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
     // the answer is written as JSON text from typed values (answerText.ts), not checked against the schema again
     handler: async (request, reply) => {
       const checked = await checkCode(hot, config, request.query, requestScanContext(request));
+      app.metrics.checked(checked.row.verdict);
       return sendEnvelopeText(reply, answerText(checked, successMessage(request)));
     },
   });
@@ -98,7 +99,10 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
       body: scanSimulateBodySchema,
       response: { 200: envelope(scanSimulateResultSchema) },
     },
-    handler: async (request) =>
-      ok(request, await simulateCheck(hot, config, currentPrincipal(request), request.body, requestScanContext(request))),
+    handler: async (request) => {
+      const simulated = await simulateCheck(hot, config, currentPrincipal(request), request.body, requestScanContext(request));
+      app.metrics.scanRecordsWritten(1);
+      return ok(request, simulated);
+    },
   });
 }

@@ -14,6 +14,8 @@ export interface Database {
   execScript(text: string): Promise<void>;
   /** PostgreSQL only (null on PGlite): the driver's pool, for what Kysely does not offer (COPY streams). */
   pool: pg.Pool | null;
+  /** Connections in use and idle, and callers waiting for one (metrics). */
+  connections(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
     db,
     kind: 'postgres',
     pool,
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async execScript(text) {
       const client = await pool.connect();
       try {
@@ -81,6 +84,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
     db,
     kind: 'pglite',
     pool: null,
+    connections: () => dialect.connections(),
     execScript: (text) => dialect.exclusive((c) => c.transaction(async (tx) => void (await tx.exec(text)))),
     close: () => db.destroy(),
   };

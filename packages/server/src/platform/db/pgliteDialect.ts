@@ -27,6 +27,10 @@ export class PGliteDialect implements Dialect {
   createDriver(): Driver {
     return this.driver;
   }
+  /** The one connection: whether a caller holds it, and how many wait for it. */
+  connections(): { inUse: number; idle: number; waiting: number } {
+    return this.driver.connections();
+  }
   /** Runs `fn` with the client to itself (for multi-statement scripts, which need PGlite's exec). */
   exclusive<T>(fn: (client: PGlite) => Promise<T>): Promise<T> {
     return this.driver.exclusive(fn);
@@ -41,6 +45,8 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
+  /** Callers that asked for the connection and have not released it: the holder and those waiting. */
+  private asked = 0;
   private readonly connection: PGliteConnection;
 
   constructor(private readonly client: PGlite) {
@@ -49,12 +55,23 @@ class PGliteDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  connections(): { inUse: number; idle: number; waiting: number } {
+    return { inUse: Math.min(this.asked, 1), idle: this.asked === 0 ? 1 : 0, waiting: Math.max(this.asked - 1, 0) };
+  }
+
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const previous = this.tail;
     this.tail = new Promise<void>((resolve) => (release = resolve));
+    this.asked += 1;
     await previous;
-    this.connection.release = release;
+    let released = false;
+    this.connection.release = () => {
+      if (released) return;
+      released = true;
+      this.asked -= 1;
+      release();
+    };
     return this.connection;
   }
 
