@@ -54,6 +54,7 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
 export async function startTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void | Promise<void>,
+  options: { databaseUrl?: (scratchUrl: string) => string } = {},
 ): Promise<TestApp> {
   const scratch = TEST_DB_KIND === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL as string) : null;
   const config = loadConfig({
@@ -61,7 +62,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD,
     API_DOCS: 'true',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(scratch ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(scratch.url) : scratch.url } : {}),
     ...env,
   });
   const database = await openDatabase(config);

@@ -46,7 +46,8 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(INT8, asText);
   pg.types.setTypeParser(DATE, asText);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made within 5 s fails (the call answers 503) instead of waiting for ever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // Without a listener, an idle connection's error is thrown from the event emitter and ends the process.
   pool.on('error', onIdleError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -5,6 +5,10 @@ import { ERROR_CATALOGUE } from '@rd/contract';
 import { AppError } from './appError.js';
 import { fieldErrorsOf } from './fieldErrors.js';
 import { requestLang } from './lang.js';
+import { isServiceOutage } from './serviceOutage.js';
+
+/** Seconds a client is told to wait before trying again while a service the server needs is away. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /** Sends a failure envelope with the catalogue's HTTP status and translated message. */
 export function sendError(
@@ -61,6 +65,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, 'PARAM_CHECK', {
         errors: [{ field: '(body)', message: error.message }],
       });
+    }
+    if (isServiceOutage(error)) {
+      request.log.warn({ err: error }, 'a service the request needs is unreachable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE');
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, '500');
