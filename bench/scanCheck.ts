@@ -280,6 +280,15 @@ async function scanRecords(url: string): Promise<number> {
   return last;
 }
 
+/** PostgreSQL's write-ahead log position, as a byte count (what a replica and a backup must carry). */
+async function walBytes(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const result = await client.query<{ bytes: string }>(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS bytes`);
+  await client.end();
+  return Number(result.rows[0]!.bytes);
+}
+
 /** Linux's clock ticks per second (getconf CLK_TCK), the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100;
 
@@ -321,11 +330,14 @@ interface Tally {
   databaseCpu: number;
   /** this process: the load generator */
   loadCpu: number;
+  /** write-ahead log written by PostgreSQL */
+  wal: number;
 }
 
 /** One timed run of one server, added to its tally. Records are counted before and after: nothing else writes meanwhile. */
 async function round(server: { base: string; child: ChildProcess }, url: string, codes: Mix, seconds: number, tally: Tally) {
   const before = await scanRecords(url);
+  const wal = await walBytes(url);
   const serverCpu = cpuSecondsOf(server.child.pid as number);
   const databaseCpu = databaseCpuSeconds();
   const loadCpu = process.cpuUsage();
@@ -335,6 +347,7 @@ async function round(server: { base: string; child: ChildProcess }, url: string,
   tally.serverCpu += cpuSecondsOf(server.child.pid as number) - serverCpu;
   tally.databaseCpu += usedSince(databaseCpu, databaseCpuSeconds());
   tally.scanRecords += (await scanRecords(url)) - before;
+  tally.wal += (await walBytes(url)) - wal;
   tally.requests += result.requests.total;
   tally.seconds += result.duration;
   tally.successes += result['2xx'];
@@ -355,12 +368,12 @@ function report(kind: string, t: Tally) {
   // where the time goes: CPU per request in the server process, in PostgreSQL and in the load generator
   console.log(
     `${''.padEnd(8)} CPU per request: server ${perRequest(t.serverCpu)}, PostgreSQL ${perRequest(t.databaseCpu)}, ` +
-      `load generator ${perRequest(t.loadCpu)}`,
+      `load generator ${perRequest(t.loadCpu)}; write-ahead log ${Math.round(t.wal / Math.max(1, t.requests)).toLocaleString('en')} bytes`,
   );
   return { reqPerSec, p99: Math.max(...t.p99), lost };
 }
 
-const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, databaseCpu: 0, loadCpu: 0 });
+const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, databaseCpu: 0, loadCpu: 0, wal: 0 });
 
 async function main() {
   const scratch = await scratchDatabase(SERVER_URL);

@@ -13,6 +13,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { PROVINCES, SCAN_CLIENT_TYPES, TOKEN_HEADER } from '@rd/contract';
 import { buildApp } from '../packages/server/src/app.js';
+import { ensureMonths, monthOf } from '../packages/server/src/modules/scanRecord/partitions.js';
 import { rollUpScans } from '../packages/server/src/modules/statistics/rollup.js';
 import { businessClock } from '../packages/server/src/platform/export/businessClock.js';
 import { hashPassword } from '../packages/server/src/platform/auth/password.js';
@@ -145,6 +146,10 @@ async function seed(database: Awaited<ReturnType<typeof openDatabase>>): Promise
     await seedCompany(pool, 0),
     await seedCompany(pool, 1),
   ]);
+  // The year's monthly partitions first, so every row is written straight into its month.
+  await timed('monthly partitions of the year', () =>
+    ensureMonths(database.db, monthOf(new Date(Date.now() - 366 * 86_400_000)), monthOf(new Date())),
+  );
   const seedStart = performance.now();
   for (let from = 0; from < SCANS; from += CHUNK) {
     const to = Math.min(SCANS, from + CHUNK);
@@ -186,11 +191,18 @@ async function main() {
   try {
     const pool = database.pool!;
     const companies = reuse ? await seeded(pool) : await seed(database);
+    // scan_record is partitioned: its size and rows are the sums over its partitions.
     const sizes = await pool.query(
-      `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size, reltuples::bigint AS rows FROM pg_class
-       WHERE relname IN ('scan_record', 'scan_stat_day', 'scan_stat_code') ORDER BY relname`,
+      `SELECT t.name AS relname, pg_size_pretty(sum(pg_total_relation_size(t.relid))) AS size,
+              sum(greatest(c.reltuples, 0))::bigint AS rows, count(*) FILTER (WHERE c.relkind = 'r') AS tables
+       FROM (SELECT 'scan_record' AS name, relid FROM pg_partition_tree('scan_record')
+             UNION ALL SELECT relname::text, oid FROM pg_class WHERE relname IN ('scan_stat_day', 'scan_stat_code')) t
+       JOIN pg_class c ON c.oid = t.relid
+       GROUP BY t.name ORDER BY t.name`,
     );
-    for (const s of sizes.rows) console.log(`  ${s.relname}: ${Number(s.rows).toLocaleString('en')} rows, ${s.size}`);
+    for (const s of sizes.rows) {
+      console.log(`  ${s.relname}: ${Number(s.rows).toLocaleString('en')} rows, ${s.size}${s.relname === 'scan_record' ? ` in ${s.tables} partitions` : ''}`);
+    }
 
     const app = await buildApp({ database, db: database.db, config, storage: createFileStorage('memory://') }, { logger: false });
     await app.ready();

@@ -62,6 +62,8 @@ export interface Config {
   businessTimeZone: string;
   /** Seconds between two statistics rollup steps; 0 = never (the answers stay exact, only slower). */
   statsRollupSeconds: number;
+  /** Scan records are kept at least this many months, then their month's partition is dropped; 0 = keep all. */
+  scanRetentionMonths: number;
   /** Data rows a spreadsheet import (medicinal products and batches) takes at most. */
   importMaxRows: number;
   /** The bearer token GET /acc/metrics answers to; without one the path does not exist. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
     businessTimeZone: timeZone(env.BUSINESS_TIME_ZONE, 'Asia/Shanghai', 'BUSINESS_TIME_ZONE'),
     statsRollupSeconds: int(env.STATS_ROLLUP_SECONDS, 60, 'STATS_ROLLUP_SECONDS'),
+    scanRetentionMonths: Math.max(0, int(env.SCAN_RETENTION_MONTHS, 0, 'SCAN_RETENTION_MONTHS')),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),
     fileStorage: fileStorage(env),
     metricsToken: env.METRICS_TOKEN || null,

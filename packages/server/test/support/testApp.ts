@@ -3,7 +3,7 @@ import { TOKEN_HEADER, type Envelope } from '@rd/contract';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
-import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { openDatabase, type Database, type OpenOptions } from '../../src/platform/db/database.js';
 import { migrate } from '../../src/platform/db/migrate.js';
 import { openFileStorage, type FileStorage } from '../../src/platform/files/storage.js';
 import type { App } from '../../src/platform/context.js';
@@ -25,7 +25,7 @@ export interface TestApp {
 }
 
 /** A throw-away database on the PostgreSQL server named by TEST_DATABASE_URL, dropped on close. */
-async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -54,7 +54,7 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
 export async function startTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void | Promise<void>,
-  options: { databaseUrl?: (scratchUrl: string) => string } = {},
+  options: { databaseUrl?: (scratchUrl: string) => string; queryLog?: OpenOptions['queryLog'] } = {},
 ): Promise<TestApp> {
   const scratch = TEST_DB_KIND === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL as string) : null;
   const config = loadConfig({
@@ -65,7 +65,7 @@ export async function startTestApp(
     ...(scratch ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(scratch.url) : scratch.url } : {}),
     ...env,
   });
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, queryLog: options.queryLog });
   await migrate(database);
   await seedPlatform(database.db);
   await seedDictionaries(database.db);

@@ -27,10 +27,12 @@ export async function addScanRecord(
   if (body.scanToken !== undefined) {
     const token = parseScanToken(body.scanToken);
     if (!token) throw new AppError('SCAN_TOKEN_INVALID');
+    // Both time bounds keep the search to the current month's partition (the previous one too, just after
+    // a month begins): the record was written by an earlier transaction, so at or before this one's now().
     const placed = await sql<{ id: string }>`
       UPDATE scan_record SET latitude = ${latitude}::double precision, longitude = ${longitude}::double precision, attach_token = NULL
       WHERE id = ${token.recordId}::bigint AND attach_token = ${token.secret}
-        AND scanned_at > now() - ${TOKEN_MINUTES}::int * interval '1 minute'
+        AND scanned_at > now() - ${TOKEN_MINUTES}::int * interval '1 minute' AND scanned_at <= now()
       RETURNING id`.execute(db);
     if (placed.rows.length === 0) throw new AppError('SCAN_TOKEN_INVALID');
     return { outcome: 'ATTACHED' };

@@ -6,9 +6,19 @@ import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
 import { requestScanContext } from '../securityCode/scanContext.js';
 import { addScanRecord } from './addScanRecord.js';
+import { scheduleScanPartitionUpkeep } from './partitions.js';
 
-/** scanCodeRecord/add (spec 7.7), public. The statistics calls of scanCodeRecord live in the statistics module. */
+/**
+ * scanCodeRecord/add (spec 7.7), public, and the upkeep of the scan records' monthly partitions. The
+ * statistics calls of scanCodeRecord live in the statistics module.
+ */
 export async function scanRecordAddRoutes(app: App, { db, config }: AppContext) {
+  const upkeep = scheduleScanPartitionUpkeep(
+    db,
+    { retentionMonths: config.scanRetentionMonths, rollupsInUse: config.statsRollupSeconds > 0 },
+    (error) => app.log.error({ err: error }, 'scan record partition upkeep failed'),
+  );
+  app.addHook('onClose', () => upkeep.stop());
   const limit = perIpLimit(appRateLimitStore(app, config.redisUrl), 'scan', config.scanRateLimitPerMinute);
   app.post(SCAN_RECORD_ADD_PATH, {
     config: { access: 'public', audit: false },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ALL_TIME, COUNTED, companyIs, freshRows, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
+import { COUNTED, companyIs, freshRows, scannedWithin, totalCount, type CompanyScope, type DayRange } from './counts.js';
 import type { StatSnapshot } from './snapshot.js';
 
 export interface CodeScans {
@@ -42,8 +42,8 @@ async function rankFromRows(s: StatSnapshot, scope: CompanyScope, range: DayRang
 }
 
 /**
- * Threshold walk: a code's scans in the range never exceed its scans of all time (rolled-up total plus its
- * raw rows above the watermark). Codes with raw rows above the watermark are counted exactly first; then
+ * Threshold walk: a code's scans in the range never exceed its rolled-up total of all time plus its raw rows
+ * in the range above the watermark. Codes with such raw rows are counted exactly first; then
  * the others are taken in descending order of their rolled-up total, a page at a time, and counted exactly
  * in the range. Once the k-th best exact count is above the smallest total of the page, no code not yet
  * seen can enter the top k, and the walk stops. Exact, and fast when the range holds most of the
@@ -51,7 +51,7 @@ async function rankFromRows(s: StatSnapshot, scope: CompanyScope, range: DayRang
  */
 async function rankByWalk(s: StatSnapshot, scope: string, range: DayRange, limit: number): Promise<CodeScans[] | null> {
   const fresh = await sql<{ codeId: string }>`
-    WITH ${freshRows(s)}
+    WITH ${freshRows(s, range)}
     SELECT DISTINCT r.code_id::text AS "codeId" FROM fresh r
     WHERE r.code_id IS NOT NULL AND ${COUNTED} ${companyIs('r.company_id', scope)}
     LIMIT ${FRESH_CODES_MAX + 1}`.execute(s.tx);
@@ -92,6 +92,14 @@ async function rankByWalk(s: StatSnapshot, scope: string, range: DayRange, limit
   }
 }
 
+/** The scope's counted scans of all time that the rollups hold. */
+async function rolledUpTotal(s: StatSnapshot, scope: string): Promise<number> {
+  const result = await sql<{ scans: number }>`
+    SELECT coalesce(sum(d.scans), 0)::float8 AS scans FROM scan_stat_day d
+    WHERE d.dim = 'TOTAL' AND d.company_id = ${scope}::uuid`.execute(s.tx);
+  return result.rows[0]!.scans;
+}
+
 /**
  * The most scanned codes of the range, exact. The walk pays when the range holds most of the company's
  * scans; a short range is grouped from its own raw rows, which are then few.
@@ -99,8 +107,8 @@ async function rankByWalk(s: StatSnapshot, scope: string, range: DayRange, limit
 export async function codeRanking(s: StatSnapshot, scope: CompanyScope, range: DayRange, limit: number): Promise<CodeScans[]> {
   if (scope && s.useRollups) {
     const inRange = await totalCount(s, scope, range);
-    const allTime = await totalCount(s, scope, ALL_TIME);
-    if (inRange.scans * 2 >= allTime.scans) {
+    // Only to choose the way: the rolled-up days suffice, and every month's raw rows stay unread.
+    if (inRange.scans * 2 >= (await rolledUpTotal(s, scope))) {
       const walked = await rankByWalk(s, scope, range, limit);
       if (walked) return walked;
     }

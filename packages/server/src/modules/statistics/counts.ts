@@ -41,15 +41,16 @@ export function businessDay(timeZone: string) {
 }
 
 /**
- * `fresh`: the raw scan records above the watermark. With rollups in use these are the few newest rows,
- * and the CTE is materialised on the id condition alone, so they are read through the primary key however
- * the planner would rate the other conditions (the company's time index would walk its whole range).
- * Without rollups (watermark 0) it is every row, and it is left inline for the planner to narrow.
+ * `fresh`: the raw scan records of the range above the watermark. With rollups in use these are the few
+ * newest rows, and the CTE is materialised on the id and time conditions alone, so they are read through
+ * the primary key of the range's monthly partitions however the planner would rate the other conditions
+ * (the company's time index would walk its whole range). Without rollups (watermark 0) it is every row of
+ * the range, and it is left inline for the planner to narrow.
  */
-export function freshRows(s: StatSnapshot) {
+export function freshRows(s: StatSnapshot, range: DayRange) {
   return s.useRollups
-    ? sql`fresh AS MATERIALIZED (SELECT * FROM scan_record WHERE id > ${s.watermark}::bigint)`
-    : sql`fresh AS NOT MATERIALIZED (SELECT * FROM scan_record)`;
+    ? sql`fresh AS MATERIALIZED (SELECT * FROM scan_record r WHERE r.id > ${s.watermark}::bigint AND ${scannedWithin(range, s.timeZone)})`
+    : sql`fresh AS NOT MATERIALIZED (SELECT * FROM scan_record r WHERE ${scannedWithin(range, s.timeZone)})`;
 }
 
 export interface DimCount {
@@ -77,7 +78,7 @@ export async function dimCounts(
           UNION ALL`
     : sql``;
   const result = await sql<DimCount>`
-    WITH ${freshRows(s)}
+    WITH ${freshRows(s, range)}
     SELECT t.key, ${byDay ? sql`t.day::text` : sql`NULL::text`} AS day,
            sum(t.scans)::float8 AS scans, sum(t.suspicious)::float8 AS suspicious
     FROM (
@@ -85,7 +86,7 @@ export async function dimCounts(
       SELECT ${DIM_KEY[dim]} AS key, ${businessDay(s.timeZone)} AS day, 1::bigint AS scans,
              (CASE WHEN r.suspicious THEN 1 ELSE 0 END)::bigint AS suspicious
       FROM fresh r
-      WHERE ${COUNTED} ${companyIs('r.company_id', scope)} AND ${scannedWithin(range, s.timeZone)}
+      WHERE ${COUNTED} ${companyIs('r.company_id', scope)}
     ) t
     GROUP BY t.key ${byDay ? sql`, t.day` : sql``}`.execute(s.tx);
   return result.rows;

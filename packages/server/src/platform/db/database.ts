@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type KyselyConfig } from 'kysely';
 import type pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { DB } from './schema.js';
@@ -30,6 +30,8 @@ export interface OpenOptions {
   dataDir: string;
   /** A pooled PostgreSQL connection broke while idle (server restart, network cut); the pool replaces it. */
   onIdleError?: (error: Error) => void;
+  /** Sees every statement run through Kysely (tests read the plans of the statements a call ran). */
+  queryLog?: (query: CompiledQuery) => void;
 }
 
 const reportIdleError = (error: Error) => console.error(`database connection lost while idle (it is replaced): ${error.message}`);
@@ -39,10 +41,13 @@ const reportIdleError = (error: Error) => console.error(`database connection los
  * chosen driver is loaded: each is a large package, and a start-up loads one.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError ?? reportIdleError) : openPGlite(options.dataDir);
+  const log: KyselyConfig['log'] = options.queryLog ? (event) => options.queryLog!(event.query) : undefined;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onIdleError ?? reportIdleError, log)
+    : openPGlite(options.dataDir, log);
 }
 
-async function openPostgres(url: string, onIdleError: (error: Error) => void): Promise<Database> {
+async function openPostgres(url: string, onIdleError: (error: Error) => void, log: KyselyConfig['log']): Promise<Database> {
   const { default: pg } = await import('pg');
   pg.types.setTypeParser(INT8, asText);
   pg.types.setTypeParser(DATE, asText);
@@ -50,7 +55,7 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // Without a listener, an idle connection's error is thrown from the event emitter and ends the process.
   pool.on('error', onIdleError);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return {
     db,
     kind: 'postgres',
@@ -71,7 +76,7 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void): P
   };
 }
 
-async function openPGlite(dataDir: string): Promise<Database> {
+async function openPGlite(dataDir: string, log: KyselyConfig['log']): Promise<Database> {
   let location = dataDir;
   if (!location.startsWith('memory://')) {
     location = path.join(dataDir, 'pglite');
@@ -80,7 +85,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create(location, { parsers: { [INT8]: asText, [DATE]: asText } });
   const dialect = new PGliteDialect(client);
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, log });
   return {
     db,
     kind: 'pglite',
