@@ -194,8 +194,8 @@ async function main() {
     // scan_record is partitioned: its size and rows are the sums over its partitions.
     const sizes = await pool.query(
       `SELECT t.name AS relname, pg_size_pretty(sum(pg_total_relation_size(t.relid))) AS size,
-              sum(greatest(c.reltuples, 0))::bigint AS rows, count(*) FILTER (WHERE c.relkind = 'r') AS tables
-       FROM (SELECT 'scan_record' AS name, relid FROM pg_partition_tree('scan_record')
+              sum(greatest(c.reltuples, 0))::bigint AS rows, count(*) AS tables
+       FROM (SELECT 'scan_record' AS name, relid FROM pg_partition_tree('scan_record') WHERE isleaf
              UNION ALL SELECT relname::text, oid FROM pg_class WHERE relname IN ('scan_stat_day', 'scan_stat_code')) t
        JOIN pg_class c ON c.oid = t.relid
        GROUP BY t.name ORDER BY t.name`,
