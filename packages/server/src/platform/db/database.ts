@@ -55,6 +55,11 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void, lo
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // Without a listener, an idle connection's error is thrown from the event emitter and ends the process.
   pool.on('error', onIdleError);
+  // The pool listens to a connection only while it is idle. One that breaks while checked out (a network cut
+  // mid-request) fails its query, which answers 503, and would also throw its 'error' event with nobody
+  // listening, ending the process: a listener of its own keeps it to the query. The pool drops the broken
+  // connection when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return {
     db,
