@@ -26,6 +26,8 @@ export interface RunningServer {
   stdout(): string;
   /** SIGTERM, then waits for the exit; resolves with the exit code. Removes the data folder unless kept. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** SIGKILL, as a crashed machine: no shutdown of any kind; waits for the exit. */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -73,13 +75,19 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
     dataDir,
     stdout: () => stdout,
     async stop(options = {}) {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
       return child.exitCode;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
