@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkUserPassWord, login } from '../api/session';
@@ -6,9 +5,7 @@ import { isHttpError } from '../api/HttpError';
 import { setPasswordNotice, setToken } from '../app/state/sessionStore';
 import { afterLoginTarget } from '../app/router/guard';
 import { LanguageSwitch } from '../public/shell/LanguageSwitch';
-import { Alert } from '../public/ui/Alert';
-import { Button } from '../public/ui/Button';
-import { TextField } from '../public/ui/TextField';
+import { CredentialsForm } from '../public/shell/CredentialsForm';
 import './LoginPage.css';
 
 /**
@@ -19,22 +16,14 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState({ username: '', password: '' });
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
 
-  const signIn = async () => {
-    setError('');
-    setSubmitting(true);
+  const signIn = async (username: string, password: string) => {
     try {
       setToken(await login(username, password));
     } catch (e) {
       console.error('sign-in failed', e);
-      setError(isHttpError(e) && e.message ? e.message : t('login.failed'));
-      setSubmitting(false);
-      return;
+      // the server's own text for a refusal; anything else (no network) as a plain failure
+      throw isHttpError(e) && e.message ? e : new Error(t('login.failed'));
     }
     try {
       const check = await checkUserPassWord();
@@ -42,18 +31,7 @@ export function LoginPage() {
     } catch {
       // The check is advisory here; the server still enforces its password rules.
     }
-    setSubmitting(false);
     await navigate(afterLoginTarget(params.get('redirect')), { replace: true });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      username: username.trim() === '' ? t('login.usernameRequired') : '',
-      password: password === '' ? t('login.passwordRequired') : '',
-    };
-    setProblems(found);
-    if (!found.username && !found.password) void signIn();
   };
 
   return (
@@ -62,31 +40,7 @@ export function LoginPage() {
       <main className="login-page__box">
         <h1 className="login-page__title">{t('app.productTitle')}</h1>
         <h2 className="login-page__heading">{t('login.heading')}</h2>
-        <form noValidate onSubmit={submit}>
-          <TextField
-            label={t('login.username')}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={problems.username}
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            data-testid="login-username"
-          />
-          <TextField
-            label={t('login.password')}
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={problems.password}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
-          {error && <Alert className="login-page__error" type="error" title={error} data-testid="login-error" />}
-          <Button variant="primary" type="submit" block loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </form>
+        <CredentialsForm signIn={signIn} />
       </main>
     </div>
   );

@@ -1,17 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { LoginUser } from '@rd/contract';
 import { useStore } from '../../app/state/createStore';
 import { sessionStore } from '../../app/state/sessionStore';
+import { CredentialsForm } from '../shell/CredentialsForm';
 import { loadStaffUser, signIn, signOut } from '../shell/staffSession';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Spinner } from '../ui/Skeleton';
-import { TextField } from '../ui/TextField';
 import { PublicBoxView } from './PublicBoxView';
 import { StaffBoxView } from './StaffBoxView';
 
@@ -63,65 +61,10 @@ function StaffBar({ user }: { user: LoginUser }) {
 
 function SignInForm() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState({ username: '', password: '' });
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      username: username.trim() ? '' : t('login.usernameRequired'),
-      password: password ? '' : t('login.passwordRequired'),
-    };
-    setProblems(found);
-    if (found.username || found.password) return;
-    setError('');
-    setSubmitting(true);
-    try {
-      await signIn(username, password);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t('login.failed'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   return (
     <div className="public-card" data-testid="staff-sign-in">
       <h2 className="staff-sign-in__heading">{t('login.heading')}</h2>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={
-            <>
-              <Icon icon={UserOutlined} /> {t('login.username')}
-            </>
-          }
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={problems.username}
-          autoComplete="username"
-          data-testid="login-username"
-        />
-        <TextField
-          label={
-            <>
-              <Icon icon={LockOutlined} /> {t('login.password')}
-            </>
-          }
-          type="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={problems.password}
-          autoComplete="current-password"
-          data-testid="login-password"
-        />
-        {error && <Alert type="error" title={error} className="staff-sign-in__error" data-testid="login-error" />}
-        <Button variant="primary" type="submit" block loading={submitting} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-      </form>
+      <CredentialsForm signIn={signIn} />
     </div>
   );
 }
