@@ -19,6 +19,7 @@ import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
+import { eventSiteOf } from '../epcis/portalEvents.js';
 import { bindItems, boxContents, boxHistory, boxSummary, unbindItems } from './service.js';
 
 const TAGS = ['boxCodes'];
@@ -26,6 +27,7 @@ const API = '/acc/api/boxCodeRelation';
 
 /** Aggregation (spec 7.8 api/boxCodeRelation): packing items into box codes of the caller's company. */
 export async function boxCodeRoutes(app: App, { db, config }: AppContext) {
+  const site = eventSiteOf(config);
   // Public box look-ups are limited per client IP like public scans (shared through Redis when configured).
   const publicLimit = perIpLimit(appRateLimitStore(app, config.redisUrl), 'boxSummary', config.scanRateLimitPerMinute);
 
@@ -37,7 +39,7 @@ export async function boxCodeRoutes(app: App, { db, config }: AppContext) {
       body: boxBindBodySchema,
       response: { 200: envelope(boxBindResultSchema) },
     },
-    handler: async (request) => ok(request, await bindItems(db, currentPrincipal(request), request.body, requestLang(request))),
+    handler: async (request) => ok(request, await bindItems(db, currentPrincipal(request), request.body, requestLang(request), site)),
   });
 
   app.post(`${API}/unbind`, {
@@ -48,7 +50,7 @@ export async function boxCodeRoutes(app: App, { db, config }: AppContext) {
       body: boxUnbindBodySchema,
       response: { 200: envelope(boxUnbindResultSchema) },
     },
-    handler: async (request) => ok(request, await unbindItems(db, currentPrincipal(request), request.body, requestLang(request))),
+    handler: async (request) => ok(request, await unbindItems(db, currentPrincipal(request), request.body, requestLang(request), site)),
   });
 
   app.get(`${API}/queryListByBoxCode`, {

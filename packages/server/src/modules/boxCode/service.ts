@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/http/appError.js';
+import { recordAggregation } from '../epcis/codeEvents.js';
+import type { EventSite } from '../epcis/portalEvents.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { Refusals, fieldOf } from './refusals.js';
 import { distinct, scannedCodes, type ScannedCode } from './scannedCodes.js';
@@ -66,9 +68,10 @@ async function itemsFor(tx: Transaction<DB>, companyId: string, sent: readonly s
 
 /**
  * Packs items into a box. An item in another box is refused unless `move` (then MOVE); an item already
- * in this box is left as it is (`unchanged`), so a label read twice does no harm.
+ * in this box is left as it is (`unchanged`), so a label read twice does no harm. The EPCIS events: an
+ * unpacking from each box items were moved out of, then one packing of what came into this box.
  */
-export async function bindItems(db: Kysely<DB>, principal: Principal, body: BindBody, lang: Lang): Promise<BoxBindResult> {
+export async function bindItems(db: Kysely<DB>, principal: Principal, body: BindBody, lang: Lang, site: EventSite): Promise<BoxBindResult> {
   const companyId = ownCompany(principal);
   return db.transaction().execute(async (tx) => {
     const refusals = new Refusals(lang);
@@ -102,6 +105,11 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
       ...[...packed].map((itemId) => ({ action: 'PACK' as const, boxId, itemId })),
       ...elsewhere.map((c) => ({ action: 'MOVE' as const, boxId, itemId: c.itemId, fromBoxId: c.boxId })),
     ]);
+    const at = new Date();
+    const movedOut = new Map<string, string[]>();
+    for (const c of elsewhere) movedOut.set(c.boxId, [...(movedOut.get(c.boxId) ?? []), c.itemId]);
+    for (const [fromBox, itemIds] of movedOut) await recordAggregation(tx, site, 'DELETE', fromBox, itemIds, at);
+    await recordAggregation(tx, site, 'ADD', boxId, [...packed, ...elsewhere.map((c) => c.itemId)], at);
     return {
       boxCode: body.boxCode,
       packed: packed.size,
@@ -114,7 +122,7 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
 }
 
 /** Takes the given items out of the box (each must be in it), or empties the box when none are given. */
-export async function unbindItems(db: Kysely<DB>, principal: Principal, body: UnbindBody, lang: Lang): Promise<BoxUnbindResult> {
+export async function unbindItems(db: Kysely<DB>, principal: Principal, body: UnbindBody, lang: Lang, site: EventSite): Promise<BoxUnbindResult> {
   const companyId = ownCompany(principal);
   return db.transaction().execute(async (tx) => {
     const refusals = new Refusals(lang);
@@ -133,6 +141,7 @@ export async function unbindItems(db: Kysely<DB>, principal: Principal, body: Un
       for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], item.code), 'NOT_IN_THIS_BOX');
       refusals.throwIfAny();
     }
+    await recordAggregation(tx, site, 'DELETE', boxId, removed);
     return { removed: removed.length, itemCount: await boxItemCount(tx, boxId) };
   });
 }

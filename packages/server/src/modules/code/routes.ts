@@ -20,11 +20,13 @@ import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { CSV_CONTENT_TYPE } from '../../platform/export/csv.js';
 import { codeExport, codeExportFileName } from './export.js';
+import { eventSiteOf } from '../epcis/portalEvents.js';
 import { activateCodes, codeDetail, listCodes, voidCode } from './service.js';
 
 const TAGS = ['codes'];
 
 export async function codeRoutes(app: App, { db, config }: AppContext) {
+  const site = eventSiteOf(config);
   app.post('/acc/api/code/pageList', {
     config: { access: { permission: PERMISSIONS.codeList } },
     schema: {
@@ -74,7 +76,7 @@ export async function codeRoutes(app: App, { db, config }: AppContext) {
     },
     handler: async (request) => {
       const { id, ids } = request.body;
-      const activated = await activateCodes(db, currentPrincipal(request), ids ?? [id as string]);
+      const activated = await activateCodes(db, currentPrincipal(request), ids ?? [id as string], site);
       return ok(request, { activated });
     },
   });
@@ -83,7 +85,7 @@ export async function codeRoutes(app: App, { db, config }: AppContext) {
     config: { access: { permission: PERMISSIONS.codeVoid }, audit: { module: 'code', action: 'UPDATE' } },
     schema: { tags: TAGS, summary: 'Void a code, with the reason', body: codeVoidBodySchema, response: { 200: envelope(z.null()) } },
     handler: async (request) => {
-      await voidCode(db, currentPrincipal(request), request.body.id, request.body.reason);
+      await voidCode(db, currentPrincipal(request), request.body.id, request.body.reason, site);
       return ok(request, null);
     },
   });

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { conflict, notFound } from '../../platform/http/appError.js';
+import { recordCommissioning, recordDecommissioning } from '../epcis/codeEvents.js';
+import type { EventSite } from '../epcis/portalEvents.js';
 import { codeUrl } from '../rule/codeMaker.js';
 import { codePage, codeStatus, findCode, lockCodes, markActivated, markVoided, statusDictionary } from './store.js';
 import { CODE_STATUS_LABELS } from './texts.js';
@@ -31,21 +33,29 @@ export async function codeDetail(
 
 /**
  * Puts codes in force, all of them or none: every id must be a visible code (else NOT_FOUND) that is not in
- * force yet (else CONFLICT). The rows are locked first, so two calls cannot both activate one code.
+ * force yet (else CONFLICT). The rows are locked first, so two calls cannot both activate one code. Their
+ * commissioning events are written with them.
  */
-export async function activateCodes(db: Kysely<DB>, principal: Principal, ids: readonly string[]): Promise<number> {
+export async function activateCodes(db: Kysely<DB>, principal: Principal, ids: readonly string[], site: EventSite): Promise<number> {
   const wanted = [...new Set(ids)];
   return db.transaction().execute(async (tx) => {
     const found = await lockCodes(tx, principal, wanted);
     if (found.length < wanted.length) throw notFound();
     if (found.some((c) => c.status !== 'NOT_ACTIVATED')) throw conflict();
-    return markActivated(tx, wanted);
+    const activated = await markActivated(tx, wanted);
+    await recordCommissioning(tx, site, wanted);
+    return activated;
   });
 }
 
-/** Voids a code with its reason and time; voiding a voided code is a CONFLICT. */
-export async function voidCode(db: Kysely<DB>, principal: Principal, id: string, reason: string): Promise<void> {
-  if (await markVoided(db, principal, id, reason)) return;
+/** Voids a code with its reason and time, and writes its decommissioning; voiding a voided code is a CONFLICT. */
+export async function voidCode(db: Kysely<DB>, principal: Principal, id: string, reason: string, site: EventSite): Promise<void> {
+  const voided = await db.transaction().execute(async (tx) => {
+    if (!(await markVoided(tx, principal, id, reason))) return false;
+    await recordDecommissioning(tx, site, [id]);
+    return true;
+  });
+  if (voided) return;
   throw (await codeStatus(db, principal, id)) ? conflict() : notFound();
 }
 

@@ -5,12 +5,14 @@ import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
+import { eventSiteOf } from '../epcis/portalEvents.js';
 import { batchesForBinding, bindToBatch, undoBinding } from './service.js';
 
 const TAGS = ['codes'];
 
 /** Code binding at production (/codeBindingProduce): codes bound to a product batch and put in force. */
-export async function codeBindingRoutes(app: App, { db }: AppContext) {
+export async function codeBindingRoutes(app: App, { db, config }: AppContext) {
+  const site = eventSiteOf(config);
   app.get('/acc/api/code/bindableBatches', {
     config: { access: { permission: PERMISSIONS.codeBind } },
     schema: {
@@ -29,7 +31,7 @@ export async function codeBindingRoutes(app: App, { db }: AppContext) {
       body: bindBatchBodySchema,
       response: { 200: envelope(bindBatchResultSchema) },
     },
-    handler: async (request) => ok(request, await bindToBatch(db, currentPrincipal(request), request.body, requestLang(request))),
+    handler: async (request) => ok(request, await bindToBatch(db, currentPrincipal(request), request.body, requestLang(request), site)),
   });
 
   app.post('/acc/api/code/unbindBatch', {
@@ -41,7 +43,7 @@ export async function codeBindingRoutes(app: App, { db }: AppContext) {
       response: { 200: envelope(z.null()) },
     },
     handler: async (request) => {
-      await undoBinding(db, currentPrincipal(request), request.body.code, requestLang(request));
+      await undoBinding(db, currentPrincipal(request), request.body.code, requestLang(request), site);
       return ok(request, null);
     },
   });

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/http/appError.js';
+import { recordCommissioning, recordDecommissioning } from '../epcis/codeEvents.js';
+import type { EventSite } from '../epcis/portalEvents.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { Refusals, fieldOf } from '../boxCode/refusals.js';
 import { distinct, scannedCodes } from '../boxCode/scannedCodes.js';
@@ -21,7 +23,7 @@ type BindBody = z.output<typeof bindBatchBodySchema>;
  * batch already → unchanged (a label read twice does no harm). A code put in force by hand before keeps
  * its activation time.
  */
-export async function bindToBatch(db: Kysely<DB>, principal: Principal, body: BindBody, lang: Lang): Promise<BindBatchResult> {
+export async function bindToBatch(db: Kysely<DB>, principal: Principal, body: BindBody, lang: Lang, site: EventSite): Promise<BindBatchResult> {
   const companyId = ownCompany(principal);
   const texts = distinct(body.codes);
   return db.transaction().execute(async (tx) => {
@@ -47,6 +49,8 @@ export async function bindToBatch(db: Kysely<DB>, principal: Principal, body: Bi
     if (elsewhere.length > 0) await refuseElsewhere(tx, refusals, elsewhere);
     refusals.throwIfAny();
     await bindCodes(tx, { companyId, productId: batch.productId, batchId: batch.id, userId: principal.userId }, toBind);
+    // commissioned with the batch as their lot (a code in force before is commissioned again, now with its lot)
+    await recordCommissioning(tx, site, toBind.map((c) => c.id));
     return { bound: toBind.length, unchanged, productName: batch.productName, batchNo: batch.batchNo };
   });
 }
@@ -70,7 +74,7 @@ async function refuseElsewhere(
  * BINDING_UNDO_MINUTES, and while no consumer scan has counted the code (once a consumer has seen it in
  * force, taking it back would change what they were told). The code returns to its state before.
  */
-export async function undoBinding(db: Kysely<DB>, principal: Principal, code: string, lang: Lang): Promise<void> {
+export async function undoBinding(db: Kysely<DB>, principal: Principal, code: string, lang: Lang, site: EventSite): Promise<void> {
   const companyId = ownCompany(principal);
   await db.transaction().execute(async (tx) => {
     const row = await lockBindingForUndo(tx, companyId, code);
@@ -88,6 +92,9 @@ export async function undoBinding(db: Kysely<DB>, principal: Principal, code: st
       batchId: row.priorBatchId,
       activatedAt: row.priorActivatedAt,
     });
+    // the event log is never rewritten: the undo is an event of its own
+    if (row.priorStatus === 'ACTIVATED') await recordCommissioning(tx, site, [row.id]);
+    else await recordDecommissioning(tx, site, [row.id]);
   });
 }
 

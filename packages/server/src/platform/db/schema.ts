@@ -633,6 +633,34 @@ export interface BoxEventTable {
   created_at: CreatedAt;
 }
 
+export type EpcisEventType = 'ObjectEvent' | 'AggregationEvent' | 'TransactionEvent' | 'TransformationEvent' | 'AssociationEvent';
+
+export interface EpcisEventTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  event_id: string;
+  event_type: EpcisEventType;
+  action: 'ADD' | 'OBSERVE' | 'DELETE' | null;
+  biz_step: string | null;
+  disposition: string | null;
+  read_point: string | null;
+  biz_location: string | null;
+  event_time: RequiredTimestamp;
+  record_time: Timestamp;
+  body: ColumnType<Record<string, unknown>, string, never>;
+  origin: 'PORTAL' | 'CAPTURE';
+  capture_id: string | null;
+}
+
+/** E: epcList or childEPCs, P: parentID, I: inputEPCList, O: outputEPCList. */
+export type EpcRole = 'E' | 'P' | 'I' | 'O';
+
+export interface EpcisEventEpcTable {
+  event_pk: string;
+  role: EpcRole;
+  epc: string;
+}
+
 export interface CodeBindingTable {
   code_id: CodeId;
   company_id: string;
@@ -688,4 +716,6 @@ export interface DB {
   box_item: BoxItemTable;
   box_event: BoxEventTable;
   code_binding: CodeBindingTable;
+  epcis_event: EpcisEventTable;
+  epcis_event_epc: EpcisEventEpcTable;
 }

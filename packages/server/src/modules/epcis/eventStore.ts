@@ -1,0 +1,101 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, EpcRole, EpcisEventType } from '../../platform/db/schema.js';
+import { cbvBare } from './vocabulary.js';
+
+/**
+ * Appends events to the company's EPCIS repository in the caller's transaction: the event rows in one
+ * statement and the identifiers they name in another, however many there are. An event whose eventID the
+ * company has already is skipped (a recaptured document does not double its events); answers how many
+ * were new.
+ */
+
+type EventJson = Record<string, unknown>;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function idOf(value: unknown): string | null {
+  return value && typeof value === 'object' ? text((value as EventJson)['id']) : null;
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The identifiers an event names, with their role, for the MATCH_ parameters. */
+export function eventEpcs(event: EventJson): Array<{ role: EpcRole; epc: string }> {
+  const out: Array<{ role: EpcRole; epc: string }> = [];
+  for (const epc of [...list(event['epcList']), ...list(event['childEPCs'])]) out.push({ role: 'E', epc });
+  const parent = text(event['parentID']);
+  if (parent) out.push({ role: 'P', epc: parent });
+  for (const epc of list(event['inputEPCList'])) out.push({ role: 'I', epc });
+  for (const epc of list(event['outputEPCList'])) out.push({ role: 'O', epc });
+  return out;
+}
+
+export interface AppendOptions {
+  companyId: string;
+  origin: 'PORTAL' | 'CAPTURE';
+  captureId?: string | null;
+}
+
+export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, events: readonly EventJson[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const columns = {
+    eventId: [] as string[],
+    type: [] as string[],
+    action: [] as Array<string | null>,
+    bizStep: [] as Array<string | null>,
+    disposition: [] as Array<string | null>,
+    readPoint: [] as Array<string | null>,
+    bizLocation: [] as Array<string | null>,
+    eventTime: [] as string[],
+    body: [] as string[],
+  };
+  for (const event of events) {
+    const { recordTime: _recordTime, ...body } = event;
+    const bizStep = text(event['bizStep']);
+    const disposition = text(event['disposition']);
+    columns.eventId.push(String(event['eventID']));
+    columns.type.push(String(event['type']) as EpcisEventType);
+    columns.action.push(text(event['action']));
+    columns.bizStep.push(bizStep && cbvBare('bizStep', bizStep));
+    columns.disposition.push(disposition && cbvBare('disposition', disposition));
+    columns.readPoint.push(idOf(event['readPoint']));
+    columns.bizLocation.push(idOf(event['bizLocation']));
+    columns.eventTime.push(String(event['eventTime']));
+    columns.body.push(JSON.stringify(body));
+  }
+  const inserted = await sql<{ id: string; event_id: string }>`
+    INSERT INTO epcis_event (company_id, event_id, event_type, action, biz_step, disposition, read_point, biz_location, event_time, body, origin, capture_id)
+    SELECT ${options.companyId}, e.event_id, e.event_type, e.action, e.biz_step, e.disposition, e.read_point, e.biz_location,
+           e.event_time::timestamptz, e.body::jsonb, ${options.origin}, ${options.captureId ?? null}::bigint
+      FROM unnest(${sql.val(columns.eventId)}::text[], ${sql.val(columns.type)}::text[], ${sql.val(columns.action)}::text[],
+                  ${sql.val(columns.bizStep)}::text[], ${sql.val(columns.disposition)}::text[], ${sql.val(columns.readPoint)}::text[],
+                  ${sql.val(columns.bizLocation)}::text[], ${sql.val(columns.eventTime)}::text[], ${sql.val(columns.body)}::text[])
+           AS e(event_id, event_type, action, biz_step, disposition, read_point, biz_location, event_time, body)
+    ON CONFLICT (company_id, event_id) DO NOTHING
+    RETURNING id::text AS id, event_id`.execute(tx);
+  if (inserted.rows.length === 0) return 0;
+  const pkOf = new Map(inserted.rows.map((r) => [r.event_id, r.id]));
+  const pks: string[] = [];
+  const roles: string[] = [];
+  const epcs: string[] = [];
+  for (const event of events) {
+    const pk = pkOf.get(String(event['eventID']));
+    if (pk === undefined) continue;
+    pkOf.delete(String(event['eventID'])); // the same event twice in one call is stored once
+    for (const { role, epc } of eventEpcs(event)) {
+      pks.push(pk);
+      roles.push(role);
+      epcs.push(epc);
+    }
+  }
+  if (epcs.length > 0) {
+    await sql`
+      INSERT INTO epcis_event_epc (event_pk, role, epc)
+      SELECT * FROM unnest(${sql.val(pks)}::bigint[], ${sql.val(roles)}::"char"[], ${sql.val(epcs)}::text[])`.execute(tx);
+  }
+  return inserted.rows.length;
+}
