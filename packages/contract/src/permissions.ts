@@ -78,6 +78,9 @@ export const PERMISSIONS = {
   companyAuditDecide: 'company:audit:decide',
   // code binding on production lines
   codeBind: 'scan:bind:bind',
+  // supply chain: the EPCIS 2.0 repository of the company's events
+  epcisEventList: 'supply:epcis:list',
+  epcisCapture: 'supply:epcis:capture',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -47,6 +47,7 @@ import { codeBindingRoutes } from './modules/codeBinding/routes.js';
 import { wxRoutes } from './modules/wx/routes.js';
 import { gs1Routes } from './modules/gs1/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
+import { epcisRoutes } from './modules/epcis/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -82,6 +83,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   wxRoutes,
   gs1Routes,
   statisticsRoutes,
+  epcisRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

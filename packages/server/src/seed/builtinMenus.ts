@@ -123,6 +123,15 @@ export const BUILTIN_MENUS: MenuSeed = {
           ],
         },
         {
+          code: 'supplyChain', name: '供应链', nameEn: 'Supply chain', icon: 'ApartmentOutlined', grants: OP,
+          children: [
+            {
+              code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
+              buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
+            },
+          ],
+        },
+        {
           code: 'farmerInfo', name: '瓜农管理', nameEn: 'Melon growers', icon: 'TeamOutlined', grants: OP,
           children: [
             {
