@@ -30,3 +30,4 @@ export * from './api/codeBinding.js';
 export * from './geo/provinces.js';
 export * from './wallClock.js';
 export * from './api/dateTimeText.js';
+export * from './api/apiKey.js';

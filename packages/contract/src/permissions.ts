@@ -81,6 +81,9 @@ export const PERMISSIONS = {
   // supply chain: the EPCIS 2.0 repository of the company's events
   epcisEventList: 'supply:epcis:list',
   epcisCapture: 'supply:epcis:capture',
+  apiKeyList: 'supply:apikey:list',
+  apiKeyAdd: 'supply:apikey:add',
+  apiKeyRevoke: 'supply:apikey:revoke',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -112,6 +112,11 @@ export const VALIDATION_MESSAGES = {
   'validation.fileType': { zh_CN: '仅支持 {types} 格式的文件', en_US: 'Only {types} files are allowed' },
   'validation.fileSize': { zh_CN: '文件大小不能超过 {max}', en_US: 'The file cannot be larger than {max}' },
   'validation.fileEmpty': { zh_CN: '文件内容为空', en_US: 'The file is empty' },
+  'validation.epcNotOwn': {
+    zh_CN: '不是本企业的码：{epc}',
+    en_US: 'Not a code of your company: {epc}',
+  },
+  'validation.epcisSchema': { zh_CN: '不符合 EPCIS 2.0 格式：{problem}', en_US: 'Not valid EPCIS 2.0: {problem}' },
   'validation.fileContent': {
     zh_CN: '文件内容与允许的格式（{types}）不符',
     en_US: 'The file content does not match an allowed format ({types})',

@@ -3,6 +3,23 @@
 -- undone binding is a decommissioning). Events are written in the transaction of the action that causes
 -- them, so an action and its event commit together or not at all.
 
+-- A capture: one EPCISDocument a partner system sent, stored whole or not at all (the standard's capture
+-- job, with the "rollback" error behaviour). Documents are checked before anything is written, so a job
+-- row exists only for a document that was taken.
+CREATE TABLE epcis_capture (
+  id           bigserial PRIMARY KEY,
+  company_id   uuid NOT NULL REFERENCES company (id),
+  -- the user who sent it, or who made the API key it was sent with
+  user_id      uuid REFERENCES app_user (id),
+  api_key_id   uuid,
+  event_count  integer NOT NULL,
+  -- events already stored under the company (the same eventID) and not stored again
+  duplicates   integer NOT NULL DEFAULT 0,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  finished_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX epcis_capture_company_idx ON epcis_capture (company_id, id DESC);
+
 CREATE TABLE epcis_event (
   id            bigserial PRIMARY KEY,
   company_id    uuid NOT NULL REFERENCES company (id),
@@ -21,7 +38,7 @@ CREATE TABLE epcis_event (
   body          jsonb NOT NULL,
   -- who wrote it: the portal (an action of a user) or a partner system (a capture with an API key or session)
   origin        text NOT NULL CHECK (origin IN ('PORTAL', 'CAPTURE')),
-  capture_id    bigint
+  capture_id    bigint REFERENCES epcis_capture (id)
 );
 -- one event once per company: capturing a document twice does not double its events
 CREATE UNIQUE INDEX epcis_event_company_event_uq ON epcis_event (company_id, event_id);

@@ -48,6 +48,7 @@ import { wxRoutes } from './modules/wx/routes.js';
 import { gs1Routes } from './modules/gs1/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { epcisRoutes } from './modules/epcis/routes.js';
+import { apiKeyRoutes } from './modules/apiKey/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -84,6 +85,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   gs1Routes,
   statisticsRoutes,
   epcisRoutes,
+  apiKeyRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

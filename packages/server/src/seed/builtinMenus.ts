@@ -129,6 +129,13 @@ export const BUILTIN_MENUS: MenuSeed = {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
               buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
             },
+            {
+              code: 'apiKey', name: 'API 密钥', nameEn: 'API keys', url: 'ApiKey', permission: P.apiKeyList,
+              buttons: [
+                { permission: P.apiKeyAdd, name: '新建密钥', nameEn: 'Create key' },
+                { permission: P.apiKeyRevoke, name: '吊销密钥', nameEn: 'Revoke key' },
+              ],
+            },
           ],
         },
         {

@@ -4,9 +4,10 @@ import type { RouteOptions } from 'fastify';
  * What a route needs from its caller. Every API route declares one in `config.access`:
  * - 'public': anyone, no session;
  * - 'session': any signed-in user (their own profile, sign-out);
- * - { permission }: a signed-in user holding that permission code (user type '1' holds all).
+ * - { permission }: a signed-in user holding that permission code (user type '1' holds all);
+ *   with `apiKey: true` also a company API key given that permission (the machine interfaces).
  */
-export type Access = 'public' | 'session' | { permission: string };
+export type Access = 'public' | 'session' | { permission: string; apiKey?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

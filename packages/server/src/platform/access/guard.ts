@@ -1,6 +1,7 @@
 import { TOKEN_HEADER } from '@rd/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { bearerApiKey, resolveApiKey } from '../auth/apiKeys.js';
 import { resolveSession, type Principal, type SessionPolicy } from '../auth/sessionStore.js';
 import type { DB } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
@@ -60,7 +61,8 @@ async function authorise(request: FastifyRequest, access: Access, db: Kysely<DB>
     request.principal = await principalOf(request, db, policy);
     return;
   }
-  const principal = await principalOf(request, db, policy);
+  const key = typeof access === 'object' && access.apiKey ? bearerApiKey(request.headers.authorization) : null;
+  const principal = key ? await resolveApiKey(db, key) : await principalOf(request, db, policy);
   if (!principal) throw new AppError('NO_LOGIN_ERROR');
   request.principal = principal;
   await assertPermission(db, principal, access);
@@ -78,6 +80,11 @@ async function principalOf(request: FastifyRequest, db: Kysely<DB>, policy: Sess
 }
 
 async function assertPermission(db: Kysely<DB>, principal: Principal, access: Exclude<Access, 'public'>) {
+  if (principal.apiKey) {
+    // a key holds exactly what it was given, only on routes open to keys
+    if (access === 'session' || !access.apiKey || !principal.apiKey.permissions.includes(access.permission)) throw new AppError('ACCESS_DENIED_ERROR');
+    return;
+  }
   if (access === 'session' || principal.userType === '1') return;
   const codes = await loadPermissionCodes(db, principal.userId);
   if (!codes.has(access.permission)) throw new AppError('ACCESS_DENIED_ERROR');

@@ -14,6 +14,8 @@ export interface Principal {
   userType: '1' | '2' | '3';
   username: string;
   companyId: string | null;
+  /** Set when a machine calls with a company API key: what the key may do, whatever its maker may. */
+  apiKey?: { id: string; permissions: readonly string[] };
 }
 
 export async function createSession(

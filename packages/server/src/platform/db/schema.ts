@@ -635,6 +635,32 @@ export interface BoxEventTable {
 
 export type EpcisEventType = 'ObjectEvent' | 'AggregationEvent' | 'TransactionEvent' | 'TransformationEvent' | 'AssociationEvent';
 
+export interface EpcisCaptureTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  user_id: string | null;
+  api_key_id: string | null;
+  event_count: number;
+  duplicates: Generated<number>;
+  created_at: CreatedAt;
+  finished_at: Timestamp;
+}
+
+export interface ApiKeyTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: Buffer;
+  permissions: string[];
+  created_by: string;
+  created_at: CreatedAt;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+  last_used_at: NullableTimestamp;
+}
+
 export interface EpcisEventTable {
   id: ColumnType<string, never, never>;
   company_id: string;
@@ -716,6 +742,8 @@ export interface DB {
   box_item: BoxItemTable;
   box_event: BoxEventTable;
   code_binding: CodeBindingTable;
+  epcis_capture: EpcisCaptureTable;
   epcis_event: EpcisEventTable;
+  api_key: ApiKeyTable;
   epcis_event_epc: EpcisEventEpcTable;
 }
