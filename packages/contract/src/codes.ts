@@ -80,6 +80,11 @@ export const ERROR_CATALOGUE = {
   },
   CATEGORY_HAS_CHILDREN: { status: 409, zh_CN: '该分类存在下级分类，不能删除', en_US: 'The category has sub-categories and cannot be deleted' },
   CATEGORY_IN_USE: { status: 409, zh_CN: '该分类下存在产品，不能删除', en_US: 'Products belong to the category, it cannot be deleted' },
+  DEALER_IN_USE: {
+    status: 409,
+    zh_CN: '该经销商有下级经销商或出入库单，不能删除，可以停用',
+    en_US: 'The dealer has sub-dealers or shipments: it cannot be deleted, disable it instead',
+  },
   TEMPLATE_IN_USE: { status: 409, zh_CN: '该模板正被产品使用，不能删除', en_US: 'Products use the template, it cannot be deleted' },
   PRODUCT_IN_USE: {
     status: 409,

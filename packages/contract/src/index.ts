@@ -31,3 +31,4 @@ export * from './geo/provinces.js';
 export * from './wallClock.js';
 export * from './api/dateTimeText.js';
 export * from './api/apiKey.js';
+export * from './api/dealer.js';

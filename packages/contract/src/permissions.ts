@@ -84,6 +84,10 @@ export const PERMISSIONS = {
   apiKeyList: 'supply:apikey:list',
   apiKeyAdd: 'supply:apikey:add',
   apiKeyRevoke: 'supply:apikey:revoke',
+  dealerList: 'supply:dealer:list',
+  dealerAdd: 'supply:dealer:add',
+  dealerEdit: 'supply:dealer:edit',
+  dealerDelete: 'supply:dealer:delete',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

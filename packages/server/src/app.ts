@@ -49,6 +49,7 @@ import { gs1Routes } from './modules/gs1/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { epcisRoutes } from './modules/epcis/routes.js';
 import { apiKeyRoutes } from './modules/apiKey/routes.js';
+import { dealerRoutes } from './modules/dealer/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -86,6 +87,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   statisticsRoutes,
   epcisRoutes,
   apiKeyRoutes,
+  dealerRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -126,6 +126,14 @@ export const BUILTIN_MENUS: MenuSeed = {
           code: 'supplyChain', name: '供应链', nameEn: 'Supply chain', icon: 'ApartmentOutlined', grants: OP,
           children: [
             {
+              code: 'dealer', name: '经销商', nameEn: 'Dealers', url: 'Dealer', permission: P.dealerList, grants: OP,
+              buttons: [
+                { permission: P.dealerAdd, name: '新增经销商', nameEn: 'Add dealer', grants: OP },
+                { permission: P.dealerEdit, name: '编辑经销商', nameEn: 'Edit dealer', grants: OP },
+                { permission: P.dealerDelete, name: '删除经销商', nameEn: 'Delete dealer' },
+              ],
+            },
+            {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
               buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
             },

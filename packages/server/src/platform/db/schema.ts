@@ -635,6 +635,25 @@ export interface BoxEventTable {
 
 export type EpcisEventType = 'ObjectEvent' | 'AggregationEvent' | 'TransactionEvent' | 'TransformationEvent' | 'AssociationEvent';
 
+export interface DealerTable {
+  id: Generated<string>;
+  company_id: string;
+  code: string;
+  name: string;
+  contact: Generated<string>;
+  phone: Generated<string>;
+  level: number;
+  parent_id: string | null;
+  area_codes: string[];
+  address: Generated<string>;
+  remark: Generated<string>;
+  name_public: Generated<boolean>;
+  status: Generated<CatalogueStatus>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface EpcisCaptureTable {
   id: ColumnType<string, never, never>;
   company_id: string;
@@ -745,5 +764,6 @@ export interface DB {
   epcis_capture: EpcisCaptureTable;
   epcis_event: EpcisEventTable;
   api_key: ApiKeyTable;
+  dealer: DealerTable;
   epcis_event_epc: EpcisEventEpcTable;
 }

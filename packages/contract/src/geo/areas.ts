@@ -1,0 +1,71 @@
+import divisions from 'china-area-data/v5/data.json' with { type: 'json' };
+import { PROVINCES, type Province } from './provinces.js';
+
+/**
+ * Sales areas: provinces and prefecture-level cities by their GB/T 2260 codes (the division table of the
+ * npm package china-area-data), the same codes the statistics map keys provinces on. Municipalities and
+ * the special administrative regions are areas as a whole (the IP database names no smaller unit there),
+ * and county-level places governed by a province directly are left out for the same reason.
+ * Not part of the contract's index: only the screens and calls that pick areas load this table.
+ */
+
+export interface City {
+  /** e.g. 330100 */
+  code: string;
+  /** e.g. 杭州市 */
+  name: string;
+  provinceCode: string;
+}
+
+const table = divisions as Record<string, Record<string, string>>;
+const WHOLE = new Set(['110000', '120000', '310000', '500000', '810000', '820000']);
+
+export const CITIES: readonly City[] = PROVINCES.flatMap((province) =>
+  WHOLE.has(province.code)
+    ? []
+    : Object.entries(table[province.code] ?? {})
+        .filter(([code, name]) => code.endsWith('00') && !name.includes('直辖'))
+        .map(([code, name]) => ({ code, name, provinceCode: province.code })),
+);
+
+const provinceByCode = new Map(PROVINCES.map((p) => [p.code, p]));
+const cityByCode = new Map(CITIES.map((c) => [c.code, c]));
+
+export function isAreaCode(code: string): boolean {
+  return provinceByCode.has(code) || cityByCode.has(code);
+}
+
+export function citiesOf(provinceCode: string): readonly City[] {
+  return CITIES.filter((c) => c.provinceCode === provinceCode);
+}
+
+/** The province of an area code (itself for a province). */
+export function provinceOfArea(code: string): Province | undefined {
+  return provinceByCode.get(`${code.slice(0, 2)}0000`);
+}
+
+/** An area's name for people: 浙江 / Zhejiang, 浙江 杭州市 / Zhejiang 杭州市 (cities have no English names here). */
+export function areaName(code: string, lang: 'zh_CN' | 'en_US'): string {
+  const province = provinceOfArea(code);
+  if (!province) return code;
+  const provinceName = lang === 'zh_CN' ? province.shortName : province.nameEn;
+  const city = cityByCode.get(code);
+  return city ? `${provinceName} ${city.name}` : provinceName;
+}
+
+const cityByName = new Map(CITIES.map((c) => [`${c.provinceCode}|${c.name}`, c.code]));
+
+/** The city code of a place as the IP database names it (province code + 杭州市 or 杭州), or '' when unknown. */
+export function cityCodeOf(provinceCode: string, cityName: string): string {
+  if (!cityName) return '';
+  return cityByName.get(`${provinceCode}|${cityName}`) ?? cityByName.get(`${provinceCode}|${cityName}市`) ?? '';
+}
+
+/**
+ * Whether a place lies in a sales area: the area names its province or its city. A place whose city is
+ * not known lies in the area only through its province.
+ */
+export function placeInAreas(areaCodes: readonly string[], provinceCode: string, cityCode: string): boolean {
+  if (!provinceCode) return false;
+  return areaCodes.includes(provinceCode) || (cityCode !== '' && areaCodes.includes(cityCode));
+}

@@ -1,0 +1,62 @@
+import {
+  PERMISSIONS,
+  dealerAddBodySchema,
+  dealerEditBodySchema,
+  dealerIdBodySchema,
+  dealerIdQuerySchema,
+  dealerOptionQuerySchema,
+  dealerOptionSchema,
+  dealerPageQuerySchema,
+  dealerRowSchema,
+  pageResultSchema,
+} from '@rd/contract';
+import { z } from 'zod';
+import { currentPrincipal } from '../../platform/access/guard.js';
+import type { App, AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
+import { envelope } from '../../platform/http/schemas.js';
+import { addDealer, editDealer, getDealer, listDealerOptions, listDealers, removeDealer } from './service.js';
+
+const TAGS = ['dealer'];
+
+export async function dealerRoutes(app: App, { db }: AppContext) {
+  app.post('/acc/api/dealer/pageList', {
+    config: { access: { permission: PERMISSIONS.dealerList } },
+    schema: { tags: TAGS, summary: 'Dealers, filtered by name or code, level, status, area and parent', body: dealerPageQuerySchema, response: { 200: envelope(pageResultSchema(dealerRowSchema)) } },
+    handler: async (request) => ok(request, await listDealers(db, currentPrincipal(request), request.body)),
+  });
+
+  app.get('/acc/api/dealer/getById', {
+    config: { access: { permission: PERMISSIONS.dealerList } },
+    schema: { tags: TAGS, summary: 'One dealer', querystring: dealerIdQuerySchema, response: { 200: envelope(dealerRowSchema) } },
+    handler: async (request) => ok(request, await getDealer(db, currentPrincipal(request), request.query.id)),
+  });
+
+  app.get('/acc/api/dealer/options', {
+    config: { access: { permission: PERMISSIONS.dealerList } },
+    schema: { tags: TAGS, summary: 'Enabled dealers for a picker, by name or code, at most 50', querystring: dealerOptionQuerySchema, response: { 200: envelope(z.array(dealerOptionSchema)) } },
+    handler: async (request) => ok(request, await listDealerOptions(db, currentPrincipal(request), request.query)),
+  });
+
+  app.post('/acc/api/dealer/add', {
+    config: { access: { permission: PERMISSIONS.dealerAdd } },
+    schema: { tags: TAGS, summary: 'Adds a dealer', body: dealerAddBodySchema, response: { 200: envelope(dealerRowSchema) } },
+    handler: async (request) => ok(request, await addDealer(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post('/acc/api/dealer/edit', {
+    config: { access: { permission: PERMISSIONS.dealerEdit } },
+    schema: { tags: TAGS, summary: 'Replaces a dealer’s fields', body: dealerEditBodySchema, response: { 200: envelope(dealerRowSchema) } },
+    handler: async (request) => ok(request, await editDealer(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post('/acc/api/dealer/delete', {
+    config: { access: { permission: PERMISSIONS.dealerDelete } },
+    schema: { tags: TAGS, summary: 'Deletes a dealer without sub-dealers or shipments', body: dealerIdBodySchema, response: { 200: envelope(z.null()) } },
+    handler: async (request) => {
+      await removeDealer(db, currentPrincipal(request), request.body.id);
+      return ok(request, null);
+    },
+  });
+}
