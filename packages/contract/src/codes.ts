@@ -80,6 +80,15 @@ export const ERROR_CATALOGUE = {
   },
   CATEGORY_HAS_CHILDREN: { status: 409, zh_CN: '该分类存在下级分类，不能删除', en_US: 'The category has sub-categories and cannot be deleted' },
   CATEGORY_IN_USE: { status: 409, zh_CN: '该分类下存在产品，不能删除', en_US: 'Products belong to the category, it cannot be deleted' },
+  DEALER_DISABLED: { status: 409, zh_CN: '该经销商已停用，不能向其出库', en_US: 'The dealer is disabled: nothing can be shipped to it' },
+  SHIPMENT_NOT_OPEN: { status: 409, zh_CN: '该单据已完成或已取消，不能再修改', en_US: 'The order is completed or cancelled and cannot be changed' },
+  SHIPMENT_EMPTY: { status: 409, zh_CN: '单据中还没有单品，不能完成', en_US: 'The order holds no items yet and cannot be completed' },
+  SHIPMENT_TOO_LARGE: { status: 409, zh_CN: '一张单据最多 {max} 个单品', en_US: 'An order holds at most {max} items' },
+  SHIPMENT_NOT_RECEIVABLE: {
+    status: 409,
+    zh_CN: '只有已出库、尚未收货的出库单可以确认收货',
+    en_US: 'Only a completed outbound order not yet received can be confirmed',
+  },
   DEALER_IN_USE: {
     status: 409,
     zh_CN: '该经销商有下级经销商或出入库单，不能删除，可以停用',

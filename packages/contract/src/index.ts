@@ -32,3 +32,4 @@ export * from './wallClock.js';
 export * from './api/dateTimeText.js';
 export * from './api/apiKey.js';
 export * from './api/dealer.js';
+export * from './api/shipment.js';

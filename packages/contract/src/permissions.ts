@@ -88,6 +88,10 @@ export const PERMISSIONS = {
   dealerAdd: 'supply:dealer:add',
   dealerEdit: 'supply:dealer:edit',
   dealerDelete: 'supply:dealer:delete',
+  shipmentList: 'supply:shipment:list',
+  shipmentShip: 'supply:shipment:ship',
+  shipmentReceive: 'supply:shipment:receive',
+  shipmentReturn: 'supply:shipment:return',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -50,6 +50,7 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import { epcisRoutes } from './modules/epcis/routes.js';
 import { apiKeyRoutes } from './modules/apiKey/routes.js';
 import { dealerRoutes } from './modules/dealer/routes.js';
+import { shipmentRoutes } from './modules/shipment/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -88,6 +89,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   epcisRoutes,
   apiKeyRoutes,
   dealerRoutes,
+  shipmentRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

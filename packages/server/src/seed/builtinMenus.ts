@@ -134,6 +134,14 @@ export const BUILTIN_MENUS: MenuSeed = {
               ],
             },
             {
+              code: 'shipment', name: '出入库', nameEn: 'Shipments', url: 'Shipment', permission: P.shipmentList, grants: OP,
+              buttons: [
+                { permission: P.shipmentShip, name: '扫码出库', nameEn: 'Ship by scan', grants: OP },
+                { permission: P.shipmentReceive, name: '确认收货', nameEn: 'Confirm receipt', grants: OP },
+                { permission: P.shipmentReturn, name: '退货入库', nameEn: 'Returns', grants: OP },
+              ],
+            },
+            {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
               buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
             },

@@ -13,7 +13,13 @@ export type RefusalReason =
   | 'IN_OTHER_BOX'
   | 'NOT_IN_THIS_BOX'
   | 'BOUND_TO_OTHER_BATCH'
-  | 'OTHER_PRODUCT';
+  | 'OTHER_PRODUCT'
+  | 'NOT_ACTIVATED'
+  | 'SHIPPED_TO'
+  | 'NOT_AT_DEALER'
+  | 'IN_OPEN_ORDER'
+  | 'EMPTY_BOX'
+  | 'INSIDE';
 
 const REASON_TEXTS: Record<Lang, Record<RefusalReason, string>> = {
   zh_CN: {
@@ -25,6 +31,12 @@ const REASON_TEXTS: Record<Lang, Record<RefusalReason, string>> = {
     NOT_IN_THIS_BOX: '不在该箱中',
     BOUND_TO_OTHER_BATCH: '已绑定到其他批次 {batch}',
     OTHER_PRODUCT: '已属于其他产品 {product}',
+    NOT_ACTIVATED: '标签码未激活',
+    SHIPPED_TO: '已出库给经销商 {dealer}，尚未退回',
+    NOT_AT_DEALER: '不在该经销商处',
+    IN_OPEN_ORDER: '已在未完成的出入库单 {order} 中',
+    EMPTY_BOX: '箱内没有单品',
+    INSIDE: '箱内的 {code}：{reason}',
   },
   en_US: {
     NOT_FOUND: 'no such code',
@@ -35,6 +47,12 @@ const REASON_TEXTS: Record<Lang, Record<RefusalReason, string>> = {
     NOT_IN_THIS_BOX: 'not in this box',
     BOUND_TO_OTHER_BATCH: 'already bound to another batch {batch}',
     OTHER_PRODUCT: 'belongs to another product {product}',
+    NOT_ACTIVATED: 'the code is not activated',
+    SHIPPED_TO: 'already shipped to dealer {dealer} and not returned',
+    NOT_AT_DEALER: 'not at this dealer',
+    IN_OPEN_ORDER: 'already in the open order {order}',
+    EMPTY_BOX: 'the box holds no items',
+    INSIDE: '{code} inside: {reason}',
   },
 };
 

@@ -2,7 +2,16 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { codeIdentities, type CodeIdentity } from './codeIdentifiers.js';
 import { appendEvents } from './eventStore.js';
-import { aggregationEvents, commissioningEvents, decommissioningEvents, type EpcisEvent, type EventSite } from './portalEvents.js';
+import {
+  aggregationEvents,
+  commissioningEvents,
+  decommissioningEvents,
+  shipmentEvents,
+  type EpcisEvent,
+  type EventSite,
+  type ShipmentParties,
+  type ShipmentStep,
+} from './portalEvents.js';
 
 /**
  * The events of the portal's actions on codes, written in the action's transaction (by code ids; the EPCs
@@ -42,4 +51,18 @@ export async function recordAggregation(tx: Transaction<DB>, site: EventSite, ac
   const [box, ...items] = await codeIdentities(tx, site.epcBase, [boxId, ...itemIds]);
   if (!box) return;
   await appendEvents(tx, { companyId: box.companyId, origin: 'PORTAL' }, aggregationEvents(site, at, action, box.epc, items.map((i) => i.epc)));
+}
+
+/** A shipment step over the order's codes (items and the boxes they were scanned in), for the order's company. */
+export async function recordShipment(
+  tx: Transaction<DB>,
+  site: EventSite,
+  companyId: string,
+  step: ShipmentStep,
+  codeIds: readonly string[],
+  parties: ShipmentParties,
+  at = new Date(),
+) {
+  const epcs = (await codeIdentities(tx, site.epcBase, codeIds)).map((c) => c.epc);
+  await appendEvents(tx, { companyId, origin: 'PORTAL' }, shipmentEvents(site, at, step, epcs, parties));
 }

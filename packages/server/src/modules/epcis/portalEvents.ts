@@ -81,6 +81,45 @@ export function aggregationEvents(site: EventSite, at: Date, action: 'ADD' | 'DE
   );
 }
 
+/** The parties and the order of a shipment, as URIs under the portal's address. */
+export interface ShipmentParties {
+  /** The company that ships (or takes back) the goods. */
+  company: string;
+  dealer: string;
+  order: string;
+}
+
+/** The URIs of a company, one of its dealers and one of its orders: stable names for partners' systems. */
+export function shipmentParties(site: EventSite, companyId: string, dealerCode: string, orderNo: string): ShipmentParties {
+  const company = `${site.epcBase}/party/${companyId}`;
+  return { company, dealer: `${company}/dealer/${encodeURIComponent(dealerCode)}`, order: `${company}/shipment/${encodeURIComponent(orderNo)}` };
+}
+
+export type ShipmentStep = 'shipping' | 'receiving' | 'returned';
+
+/**
+ * Goods leaving for a dealer (shipping, in_transit), confirmed there (receiving, in_progress), or coming back
+ * from one (receiving, returned): ObjectEvent OBSERVE with the order as business transaction (a despatch
+ * advice) and the owning parties as source and destination.
+ */
+export function shipmentEvents(site: EventSite, at: Date, step: ShipmentStep, epcs: readonly string[], parties: ShipmentParties): EpcisEvent[] {
+  const back = step === 'returned';
+  const owner = (type: 'source' | 'destination', party: string) => [{ type: 'owning_party', [type]: party }];
+  return chunks(epcs).map((epcList) =>
+    withId({
+      type: 'ObjectEvent',
+      ...eventTimeFields(site, at),
+      epcList,
+      action: 'OBSERVE',
+      bizStep: step === 'shipping' ? BIZ_STEPS.shipping : BIZ_STEPS.receiving,
+      disposition: step === 'shipping' ? DISPOSITIONS.inTransit : back ? DISPOSITIONS.returned : DISPOSITIONS.inProgress,
+      bizTransactionList: [{ type: 'desadv', bizTransaction: parties.order }],
+      sourceList: owner('source', back ? parties.dealer : parties.company),
+      destinationList: owner('destination', back ? parties.company : parties.dealer),
+    }),
+  );
+}
+
 /** The site of a running server: its public URL and the business time zone. */
 export function eventSiteOf(config: { publicBaseUrl: string; businessTimeZone: string }): EventSite {
   return { epcBase: config.publicBaseUrl, timeZone: config.businessTimeZone };

@@ -654,6 +654,47 @@ export interface DealerTable {
   updated_at: Timestamp;
 }
 
+export interface ShipmentTable {
+  id: Generated<string>;
+  company_id: string;
+  order_no: string;
+  kind: 'OUTBOUND' | 'RETURN';
+  dealer_id: string;
+  status: Generated<'OPEN' | 'COMPLETED' | 'RECEIVED' | 'CANCELLED'>;
+  item_count: Generated<number>;
+  box_count: Generated<number>;
+  remark: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
+  completed_by: string | null;
+  completed_at: NullableTimestamp;
+  received_by: string | null;
+  received_at: NullableTimestamp;
+  cancelled_by: string | null;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface ShipmentLineTable {
+  shipment_id: string;
+  code_id: CodeId;
+  is_box: boolean;
+  via_box_id: ColumnType<string | null, string | null | undefined, string | null>;
+  added_at: Timestamp;
+}
+
+export interface OpenLineTable {
+  code_id: CodeId;
+  shipment_id: string;
+}
+
+export interface CodeShipmentTable {
+  code_id: CodeId;
+  company_id: string;
+  dealer_id: string;
+  shipment_id: string;
+  shipped_at: RequiredTimestamp;
+}
+
 export interface EpcisCaptureTable {
   id: ColumnType<string, never, never>;
   company_id: string;
@@ -765,5 +806,9 @@ export interface DB {
   epcis_event: EpcisEventTable;
   api_key: ApiKeyTable;
   dealer: DealerTable;
+  shipment: ShipmentTable;
+  shipment_line: ShipmentLineTable;
+  open_line: OpenLineTable;
+  code_shipment: CodeShipmentTable;
   epcis_event_epc: EpcisEventEpcTable;
 }

@@ -1,0 +1,182 @@
+import type { DealerRow, PageResult, ShipmentRow, ShipmentScanResult } from '@rd/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { epcisSchemaProblems } from '../src/modules/epcis/documentSchema.js';
+import { packingCodes } from './support/boxFixtures.js';
+import { createCompany, createRole, createUser } from './support/fixtures.js';
+import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+
+const PASSWORD = 'Ship-Pass-1';
+const BASE = 'https://trace.example.cn';
+let t: TestApp;
+let companyA: string;
+let companyB: string;
+let adminA: string;
+let adminB: string;
+let shipperA: string;
+let dealer1: DealerRow;
+let dealer2: DealerRow;
+
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_BASE_URL: BASE, LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  const db = t.database.db;
+  companyA = await createCompany(db, 'Ship A');
+  companyB = await createCompany(db, 'Ship B');
+  await createUser(db, { username: 'shipAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'shipAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
+  await createRole(db, { code: 'SHIPPER', companyId: companyA, menuCodes: ['shipment', 'supply:shipment:ship'] });
+  await createUser(db, { username: 'shipperA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['SHIPPER'] });
+  adminA = await signIn(t.app, 'shipAdminA', PASSWORD);
+  adminB = await signIn(t.app, 'shipAdminB', PASSWORD);
+  shipperA = await signIn(t.app, 'shipperA', PASSWORD);
+  const addDealer = async (code: string, areaCodes: string[]) =>
+    (await call<DealerRow>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code, name: `Dealer ${code}`, level: 1, areaCodes } })).body.data;
+  dealer1 = await addDealer('D1', ['330000']);
+  dealer2 = await addDealer('D2', ['440000']);
+});
+afterAll(() => t.close());
+
+/** Activated items, boxes holding some of them, and a pallet (a box) holding the boxes. */
+async function goods(companyId: string, items: number, boxes: number, perBox: number) {
+  const db = t.database.db;
+  const made = await packingCodes(db, companyId, { items, boxes: boxes + 1 });
+  await db.updateTable('code').set({ status: 'ACTIVATED', activated_at: new Date() }).where('code', 'in', made.items).execute();
+  const ids = new Map((await db.selectFrom('code').select(['id', 'code']).where('code', 'in', [...made.items, ...made.boxes]).execute()).map((r) => [r.code, r.id]));
+  const pallet = made.boxes[boxes] as string;
+  for (let b = 0; b < boxes; b += 1) {
+    const box = made.boxes[b] as string;
+    for (const item of made.items.slice(b * perBox, (b + 1) * perBox)) {
+      await db.insertInto('box_item').values({ item_code_id: ids.get(item) as string, box_code_id: ids.get(box) as string, company_id: companyId }).execute();
+    }
+    await db.insertInto('box_item').values({ item_code_id: ids.get(box) as string, box_code_id: ids.get(pallet) as string, company_id: companyId }).execute();
+  }
+  return { items: made.items, boxes: made.boxes.slice(0, boxes), pallet };
+}
+
+const open = async (token: string, dealerId: string, kind: 'OUTBOUND' | 'RETURN' = 'OUTBOUND') =>
+  (await call<ShipmentRow>(t.app, 'POST', kind === 'OUTBOUND' ? '/acc/api/shipment/add' : '/acc/api/shipment/return/add', { token, body: { dealerId } })).body;
+const scan = (token: string, id: string, codes: string[], kind = '') => call<ShipmentScanResult>(t.app, 'POST', `/acc/api/shipment${kind}/scan`, { token, body: { id, codes } });
+const complete = (token: string, id: string, kind = '') => call(t.app, 'POST', `/acc/api/shipment${kind}/complete`, { token, body: { id } });
+const errors = (res: { body: { errors?: Array<{ field: string; message: string }> } }) => Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+
+async function eventsOf(orderNo: string) {
+  const rows = await t.database.db
+    .selectFrom('epcis_event')
+    .select(['body', 'biz_step', 'disposition'])
+    .where('company_id', '=', companyA)
+    .where(sql<boolean>`body->'bizTransactionList'->0->>'bizTransaction' LIKE ${`%/shipment/${orderNo}`}`)
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+describe('outbound orders', () => {
+  it('ships a pallet of boxes (nested) and loose items, counts them, and refuses every bad code in one call', async () => {
+    const g = await goods(companyA, 14, 4, 3); // 4 boxes × 3 items on a pallet, 2 loose items
+    const order = await open(adminA, dealer1.id);
+    expect(order.code, order.msg).toBe('SUCCESS');
+    expect(order.data.orderNo).toMatch(/^CK\d{8}-0001$/);
+    const loose = g.items.slice(12) as [string, string];
+
+    const res = await scan(adminA, order.data.id, [g.pallet, loose[0]]);
+    expect(res.body.code, res.body.msg).toBe('SUCCESS');
+    expect(res.body.data).toEqual({ addedItems: 13, addedBoxes: 5, unchanged: 0, itemCount: 13, boxCount: 5 });
+    const again = await scan(adminA, order.data.id, [g.pallet, g.boxes[0] as string, loose[0]]);
+    expect(again.body.data).toMatchObject({ addedItems: 0, unchanged: 3, itemCount: 13 });
+
+    // refused whole: an unknown code, another company's, a voided item, a box holding an unactivated item
+    const other = await packingCodes(t.database.db, companyB, { items: 1, boxes: 0 });
+    const spoilt = await goods(companyA, 3, 1, 3);
+    await t.database.db.updateTable('code').set({ status: 'NOT_ACTIVATED' }).where('code', '=', spoilt.items[1] as string).execute();
+    const voided = await goods(companyA, 1, 0, 0);
+    await t.database.db.updateTable('code').set({ status: 'VOIDED' }).where('code', '=', voided.items[0] as string).execute();
+    const bad = await scan(adminA, order.data.id, [loose[1], 'NOSUCHCODE0001', other.items[0] as string, voided.items[0] as string, spoilt.boxes[0] as string]);
+    expect(bad.status).toBe(409);
+    expect(bad.body.code).toBe('CODES_REJECTED');
+    const why = errors(bad);
+    expect(Object.keys(why).sort()).toEqual(['codes.1', 'codes.2', 'codes.3', 'codes.4']);
+    expect(why['codes.2']).toBe(why['codes.1']);
+    expect(why['codes.3']).toBe('标签码已作废');
+    expect(why['codes.4']).toBe(`箱内的 ${spoilt.items[1]}：标签码未激活`);
+    const after = await call<ShipmentRow>(t.app, 'GET', '/acc/api/shipment/getById', { token: adminA, query: { id: order.data.id } });
+    expect(after.body.data.itemCount).toBe(13);
+
+    // a code in this open order cannot go into another one
+    const second = await open(adminA, dealer2.id);
+    const taken = await scan(adminA, second.data.id, [g.boxes[1] as string], '');
+    expect(errors(taken)['codes.0']).toBe(`箱内的 ${g.items[3]}：已在未完成的出入库单 ${order.data.orderNo} 中`);
+
+    // complete: the items are at the dealer, with a shipping event naming the dealer and the order
+    expect((await complete(adminA, order.data.id)).body.code).toBe('SUCCESS');
+    const placed = await t.database.db.selectFrom('code_shipment').select(sql<number>`count(*)::int`.as('n')).where('dealer_id', '=', dealer1.id).executeTakeFirstOrThrow();
+    expect(placed.n).toBe(13);
+    const [shipping, ...more] = await eventsOf(order.data.orderNo);
+    expect(more).toEqual([]);
+    expect(shipping?.biz_step).toBe('shipping');
+    expect(shipping?.body).toMatchObject({
+      action: 'OBSERVE',
+      disposition: 'in_transit',
+      destinationList: [{ type: 'owning_party', destination: `${BASE}/party/${companyA}/dealer/D1` }],
+      sourceList: [{ type: 'owning_party', source: `${BASE}/party/${companyA}` }],
+    });
+    expect((shipping?.body['epcList'] as string[]).length).toBe(18);
+    expect(epcisSchemaProblems({ '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'], type: 'EPCISDocument', schemaVersion: '2.0', creationDate: new Date().toISOString(), epcisBody: { eventList: [shipping?.body] } })).toEqual([]);
+
+    // shipped goods are refused by the next order, naming the dealer; a completed order is closed
+    const shippedAgain = await scan(adminA, second.data.id, [loose[0]]);
+    expect(errors(shippedAgain)['codes.0']).toBe('已出库给经销商 Dealer D1，尚未退回');
+    expect((await scan(adminA, order.data.id, [loose[1]])).body.code).toBe('SHIPMENT_NOT_OPEN');
+
+    // the dealer confirms the receipt once
+    expect((await call(t.app, 'POST', '/acc/api/shipment/receive', { token: adminA, body: { id: order.data.id } })).body.code).toBe('SUCCESS');
+    expect((await call(t.app, 'POST', '/acc/api/shipment/receive', { token: adminA, body: { id: order.data.id } })).body.code).toBe('SHIPMENT_NOT_RECEIVABLE');
+    const steps = (await eventsOf(order.data.orderNo)).map((e) => `${e.biz_step}/${e.disposition}`);
+    expect(steps).toEqual(['shipping/in_transit', 'receiving/in_progress']);
+  });
+
+  it('brings goods back with a return from the dealer that has them, and frees cancelled orders', async () => {
+    const g = await goods(companyA, 3, 0, 0);
+    const out = await open(adminA, dealer1.id);
+    await scan(adminA, out.data.id, g.items);
+    await complete(adminA, out.data.id);
+
+    const wrongDealer = await open(adminA, dealer2.id, 'RETURN');
+    expect(wrongDealer.data.orderNo).toMatch(/^TH\d{8}-\d{4}$/);
+    expect(errors(await scan(adminA, wrongDealer.data.id, [g.items[0] as string], '/return'))['codes.0']).toBe('不在该经销商处');
+    const back = await open(adminA, dealer1.id, 'RETURN');
+    expect((await scan(adminA, back.data.id, [g.items[0] as string], '/return')).body.data.itemCount).toBe(1);
+    // an outbound call does not reach a return
+    expect((await scan(adminA, back.data.id, [g.items[1] as string])).status).toBe(404);
+    expect((await complete(adminA, back.data.id, '/return')).body.code).toBe('SUCCESS');
+    const [returned] = await eventsOf(back.data.orderNo);
+    expect(returned).toMatchObject({ biz_step: 'receiving', disposition: 'returned' });
+    expect(returned?.body['sourceList']).toEqual([{ type: 'owning_party', source: `${BASE}/party/${companyA}/dealer/D1` }]);
+
+    // back home: it can be shipped again; a cancelled order leaves its codes free
+    const next = await open(adminA, dealer2.id);
+    expect((await scan(adminA, next.data.id, [g.items[0] as string])).body.code).toBe('SUCCESS');
+    expect((await call(t.app, 'POST', '/acc/api/shipment/cancel', { token: adminA, body: { id: next.data.id } })).body.code).toBe('SUCCESS');
+    const again = await open(adminA, dealer2.id);
+    expect((await scan(adminA, again.data.id, [g.items[0] as string])).body.code).toBe('SUCCESS');
+    expect((await complete(adminA, (await open(adminA, dealer2.id)).data.id)).body.code).toBe('SHIPMENT_EMPTY');
+  });
+
+  it('lists orders with filters, their lines, and keeps each company and permission to itself', async () => {
+    const list = await call<PageResult<ShipmentRow>>(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminA, body: { dealerId: dealer1.id, kind: 'OUTBOUND', status: 'RECEIVED' } });
+    expect(list.body.data.total).toBe(1);
+    const received = list.body.data.list[0] as ShipmentRow;
+    const lines = await call<PageResult<{ code: string; isBox: boolean; viaBox: string | null }>>(t.app, 'POST', '/acc/api/shipment/lines', { token: adminA, body: { id: received.id, pageSize: 100 } });
+    expect(lines.body.data.total).toBe(18);
+    expect(lines.body.data.list.filter((l) => l.isBox)).toHaveLength(5);
+
+    expect((await call(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminB, body: {} })).body).toMatchObject({ data: { total: 0 } });
+    expect((await call(t.app, 'GET', '/acc/api/shipment/getById', { token: adminB, query: { id: received.id } })).status).toBe(404);
+    expect((await call(t.app, 'POST', '/acc/api/shipment/add', { token: adminB, body: { dealerId: dealer1.id } })).status).toBe(404);
+    // a shipper may ship but not take returns or confirm receipts
+    expect((await open(shipperA, dealer1.id)).code).toBe('SUCCESS');
+    expect((await call(t.app, 'POST', '/acc/api/shipment/return/add', { token: shipperA, body: { dealerId: dealer1.id } })).status).toBe(403);
+    expect((await call(t.app, 'POST', '/acc/api/shipment/receive', { token: shipperA, body: { id: received.id } })).status).toBe(403);
+    // a dealer with orders cannot be deleted
+    expect((await call(t.app, 'POST', '/acc/api/dealer/delete', { token: adminA, body: { id: dealer2.id } })).body.code).toBe('DEALER_IN_USE');
+  });
+});
