@@ -33,3 +33,4 @@ export * from './api/dateTimeText.js';
 export * from './api/apiKey.js';
 export * from './api/dealer.js';
 export * from './api/shipment.js';
+export * from './api/channelConflict.js';

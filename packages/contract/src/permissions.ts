@@ -92,6 +92,8 @@ export const PERMISSIONS = {
   shipmentShip: 'supply:shipment:ship',
   shipmentReceive: 'supply:shipment:receive',
   shipmentReturn: 'supply:shipment:return',
+  conflictList: 'supply:conflict:list',
+  conflictExport: 'supply:conflict:export',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -51,6 +51,7 @@ import { epcisRoutes } from './modules/epcis/routes.js';
 import { apiKeyRoutes } from './modules/apiKey/routes.js';
 import { dealerRoutes } from './modules/dealer/routes.js';
 import { shipmentRoutes } from './modules/shipment/routes.js';
+import { channelConflictRoutes } from './modules/channelConflict/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -90,6 +91,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   apiKeyRoutes,
   dealerRoutes,
   shipmentRoutes,
+  channelConflictRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -49,7 +49,9 @@ describe(`scan_record partitions (${TEST_DB_KIND})`, () => {
       for (const at of times) ids.push(await insertScan(db, null, at));
       await sql`UPDATE scan_record SET attach_token = 'secret' WHERE id = ${ids[3]}::bigint`.execute(db);
 
-      expect(await migrate(database)).toEqual(['0022_scan_record_partitions.sql']);
+      // the conversion alone (later migrations are not this test's subject)
+      fs.copyFileSync(path.join(MIGRATIONS_DIR, '0022_scan_record_partitions.sql'), path.join(before, '0022_scan_record_partitions.sql'));
+      expect(await migrate(database, before)).toEqual(['0022_scan_record_partitions.sql']);
 
       const kind = await sql<{ kind: string }>`SELECT relkind::text AS kind FROM pg_class WHERE oid = 'scan_record'::regclass`.execute(db);
       expect(kind.rows[0]!.kind).toBe('p');

@@ -142,6 +142,10 @@ export const BUILTIN_MENUS: MenuSeed = {
               ],
             },
             {
+              code: 'channelConflict', name: '窜货预警', nameEn: 'Channel conflicts', url: 'ChannelConflict', permission: P.conflictList, grants: OP,
+              buttons: [{ permission: P.conflictExport, name: '导出预警', nameEn: 'Export alerts', grants: OP }],
+            },
+            {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
               buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
             },

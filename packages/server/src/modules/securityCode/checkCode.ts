@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { placeText } from '../../platform/geo/ipRegion.js';
+import { cityCodeOf } from '@rd/contract/areas';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
 import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
@@ -43,6 +44,7 @@ export async function checkCode(
     city: context.place.city,
     isp: context.place.isp,
     areaCode: context.place.areaCode,
+    cityCode: cityCodeOf(context.place.areaCode, context.place.city),
     regionKey: context.regionKey,
     clientType: context.clientType,
     os: context.os,

@@ -23,6 +23,8 @@ export interface CheckInput {
   city: string;
   isp: string;
   areaCode: string;
+  /** The city's area code when the IP database names a city of the area table, else ''. */
+  cityCode: string;
   /** The unit of the "several provinces" rule: the area code, or the country abroad, or '' when unknown. */
   regionKey: string;
   clientType: ScanClientTypeValue;
@@ -67,6 +69,10 @@ export interface CheckRow {
  * scan after the previous window ended. The count only grows, so that part is worked out from the count
  * as each scan is recorded; code_scan.suspicious keeps the regions part, which must outlive its window:
  * once suspicious, a code stays suspicious.
+ *
+ * Channel conflict: a genuine scan of an item at a dealer (code_shipment), from a known province outside the
+ * dealer's sales area (neither the province nor the city listed), adds a channel_conflict row in the same
+ * statement; the verdict is not changed. The simulator records none.
  *
  * It is the busiest statement of the server, so it is kept lean: it touches only the tables it must
  * (the company's secret is read apart, only when a hidden code is given), sends each input once, and
@@ -180,8 +186,11 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
   const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}::uuid` : sql``;
   return sql<Answered>`
     WITH c AS (
-      SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold
+      SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold,
+             cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
+      LEFT JOIN code_shipment cs ON cs.code_id = c.id
+      LEFT JOIN dealer d ON d.id = cs.dealer_id
       WHERE c.code = ${input.code}::text ${companyFilter}
     ),
     counted AS (${simulate ? simulatedCount : counted}),
@@ -204,7 +213,16 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text
       FROM (SELECT 1) AS one LEFT JOIN c ON true LEFT JOIN counted ON true
       RETURNING id, verdict, suspicious
-    )
+    )${simulate ? sql`` : sql`,
+    conflict AS (
+      INSERT INTO channel_conflict (company_id, scan_record_id, scanned_at, code_id, product_id, batch_id, dealer_id, shipment_id,
+                                    dealer_area_codes, scan_area_code, scan_city_code, province, city, ip)
+      SELECT c.company_id, rec.id, now(), c.id, c.product_id, c.batch_id, c.dealer_id, c.shipment_id, c.dealer_areas,
+             ${input.areaCode}::text, ${input.cityCode}::text, ${input.province}::text, ${input.city}::text, ${input.ip}::text
+      FROM rec JOIN c ON c.dealer_id IS NOT NULL
+      WHERE rec.verdict IN ('GENUINE', 'REPEATED') AND ${input.areaCode}::text <> ''
+        AND NOT (c.dealer_areas && ARRAY[${input.areaCode}::text, ${input.cityCode}::text])
+    )`}
     -- in the order checkRowOf reads
     SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
                             counted.scan_count, to_char(counted.first_scan_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -695,6 +695,24 @@ export interface CodeShipmentTable {
   shipped_at: RequiredTimestamp;
 }
 
+export interface ChannelConflictTable {
+  id: ColumnType<string, never, never>;
+  company_id: string;
+  scan_record_id: string;
+  scanned_at: RequiredTimestamp;
+  code_id: CodeId;
+  product_id: string | null;
+  batch_id: string | null;
+  dealer_id: string;
+  shipment_id: string;
+  dealer_area_codes: string[];
+  scan_area_code: string;
+  scan_city_code: string;
+  province: string;
+  city: string;
+  ip: string;
+}
+
 export interface EpcisCaptureTable {
   id: ColumnType<string, never, never>;
   company_id: string;
@@ -810,5 +828,6 @@ export interface DB {
   shipment_line: ShipmentLineTable;
   open_line: OpenLineTable;
   code_shipment: CodeShipmentTable;
+  channel_conflict: ChannelConflictTable;
   epcis_event_epc: EpcisEventEpcTable;
 }
