@@ -1,6 +1,6 @@
 import type { AppContext } from './platform/context.js';
 import { JobRunner, type JobLogger } from './platform/jobs/jobRunner.js';
-import { codeGenerationKind } from './modules/codeRecord/jobs.js';
+import { codeActivationKind, codeGenerationKind } from './modules/codeRecord/jobs.js';
 
 /**
  * The background jobs this server runs, in one place like the route modules. One runner per process;
@@ -9,7 +9,7 @@ import { codeGenerationKind } from './modules/codeRecord/jobs.js';
 export function createJobRunner(ctx: Pick<AppContext, 'database' | 'db' | 'config'>, log?: JobLogger): JobRunner {
   return new JobRunner({
     db: ctx.db,
-    kinds: [codeGenerationKind(ctx)],
+    kinds: [codeGenerationKind(ctx), codeActivationKind(ctx)],
     staleSeconds: ctx.config.jobStaleSeconds,
     pollMs: ctx.config.jobPollMs,
     log,

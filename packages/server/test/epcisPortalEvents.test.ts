@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaProblems } from '../src/modules/epcis/documentSchema.js';
 import { eventHashId } from '../src/modules/epcis/eventHash.js';
 import { commissioningEvents, eventTimeFields, EVENT_EPCS_MAX } from '../src/modules/epcis/portalEvents.js';
+import { codeActivationKind } from '../src/modules/codeRecord/jobs.js';
+import { JobRunner } from '../src/platform/jobs/jobRunner.js';
 import { packingCodes } from './support/boxFixtures.js';
 import { insertJob, insertProductWithBatch, insertRule } from './support/codeFixtures.js';
 import { createCompany, createUser } from './support/fixtures.js';
@@ -148,6 +150,40 @@ describe('EPCIS events of the portal’s actions', () => {
       ['DELETE', 'decommissioning', 1],
     ]);
     expect(events[0]?.body['ilmd']).toEqual({ 'cbvmda:lotNumber': 'FIELD-7' });
+    expectValidEvents(events);
+  });
+});
+
+describe('activating a whole generation job', () => {
+  it('puts every code in force in steps, each with its commissioning events, and resumes after a lost step', async () => {
+    const db = t.database.db;
+    const { productId, batchId } = await insertProductWithBatch(db, companyA, { gtin: '6901234567809', batchNo: 'BULK-1' });
+    const rule = await insertRule(db, companyA, { urlForm: 'GS1' });
+    const job = await insertJob(db, { companyId: companyA, ruleId: rule, count: 2500, productId, batchId });
+    // one code was put in force by hand already: it keeps its event and is not commissioned twice
+    await call(t.app, 'POST', '/acc/api/code/activate', { token: adminA, body: { id: job.codeIds[1] } });
+    const before = await lastEventId();
+    const asked = await call<{ id: string }>(t.app, 'POST', '/acc/api/codeRecord/activate', { token: adminA, body: { id: job.id } });
+    expect(asked.body.code, asked.body.msg).toBe('SUCCESS');
+    expect((await call(t.app, 'POST', '/acc/api/codeRecord/activate', { token: adminA, body: { id: job.id } })).body.code).toBe('ACTIVATION_UNDER_WAY');
+
+    const kind = { ...codeActivationKind({ database: t.database, db, config: t.config }), step: codeActivationKind({ database: t.database, db, config: { ...t.config, codeChunkSizeEmbedded: 1000, codeChunkSize: 1000 } }).step };
+    const runner = (id?: string) => new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10, workerId: id });
+    // a worker that stops after one step, then another that takes over
+    expect(await runner('first').runJob(kind, asked.body.data.id, { maxSteps: 1 })).toBe('paused');
+    expect(await runner('second').runJob(kind, asked.body.data.id)).toBe('finished');
+
+    const state = await call<{ status: string; quantity: number; progress: number }>(t.app, 'GET', '/acc/api/codeRecord/activation', { token: adminA, query: { id: job.id } });
+    expect(state.body.data).toMatchObject({ status: 'DONE', quantity: 2500, progress: 2499 });
+    const statuses = await db.selectFrom('code').select('status').where('record_id', '=', job.id).distinct().execute();
+    expect(statuses.map((r) => r.status)).toEqual(['ACTIVATED']);
+    const events = await eventsSince(before);
+    expect(events.every((e) => e.biz_step === 'commissioning' && e.action === 'ADD')).toBe(true);
+    const epcs = events.flatMap((e) => e.body['epcList'] as string[]);
+    expect(epcs).toHaveLength(2499);
+    expect(new Set(epcs).size).toBe(2499);
+    expect(Math.max(...events.map((e) => (e.body['epcList'] as string[]).length))).toBeLessThanOrEqual(EVENT_EPCS_MAX);
+    expect(events[0]?.body['ilmd']).toEqual({ 'cbvmda:lotNumber': 'BULK-1' });
     expectValidEvents(events);
   });
 });

@@ -51,6 +51,19 @@ export type CodeRecordEditBody = z.input<typeof codeRecordEditBodySchema>;
 
 export const codeRecordIdQuerySchema = z.object({ id: z.uuid('validation.invalid') });
 
+/** POST codeRecord/activate: puts every code of a finished job in force, in the background. */
+export const codeRecordActivateBodySchema = z.object({ id: z.uuid('validation.invalid') });
+export const codeActivationSchema = z.object({
+  id: z.string(),
+  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED']),
+  quantity: z.number(),
+  progress: z.number(),
+  error: z.string(),
+  createdAt: z.date(),
+  finishedAt: z.date().nullable(),
+});
+export type CodeActivation = z.infer<typeof codeActivationSchema>;
+
 export const codeRecordPageQuerySchema = pageQuerySchema
   .extend({
     ruleId: optionalId,

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import { JobRunner, type JobKind, type RunOutcome } from '../../platform/jobs/jobRunner.js';
+import { eventSiteOf } from '../epcis/portalEvents.js';
+import { codeActivationJob } from './activation.js';
 import { codeGenerationJob, type RandomCodeSource } from './generator.js';
 
 type JobContext = Pick<AppContext, 'database' | 'db' | 'config'>;
@@ -12,6 +14,11 @@ export function generationChunkSize(ctx: JobContext): number {
 /** The code generation job kind as the server runs it. */
 export function codeGenerationKind(ctx: JobContext, randomSource?: RandomCodeSource): JobKind {
   return codeGenerationJob(ctx.database, { chunkSize: generationChunkSize(ctx), streams: ctx.config.codeCopyStreams, randomSource });
+}
+
+/** The activation job kind as the server runs it: steps of a generation chunk's size. */
+export function codeActivationKind(ctx: JobContext, options: { recordEvents?: boolean } = {}): JobKind {
+  return codeActivationJob(ctx.db, { site: eventSiteOf(ctx.config), stepSize: generationChunkSize(ctx), recordEvents: options.recordEvents });
 }
 
 /**

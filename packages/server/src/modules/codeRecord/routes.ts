@@ -1,4 +1,6 @@
 import {
+  codeActivationSchema,
+  codeRecordActivateBodySchema,
   PERMISSIONS,
   codeRecordAddBodySchema,
   codeRecordEditBodySchema,
@@ -7,11 +9,13 @@ import {
   codeRecordRowSchema,
   pageResultSchema,
 } from '@rd/contract';
+import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
+import { latestActivation, requestActivation } from './activation.js';
 import { addJob, cancelJobOf, getJob, listJobs } from './service.js';
 
 const TAGS = ['tags'];
@@ -27,6 +31,23 @@ export async function codeRecordRoutes(app: App, { db }: AppContext) {
       response: { 200: envelope(codeRecordRowSchema) },
     },
     handler: async (request) => ok(request, await addJob(db, currentPrincipal(request), request.body, requestLang(request))),
+  });
+
+  app.post('/acc/api/codeRecord/activate', {
+    config: { access: { permission: PERMISSIONS.codeActivate } },
+    schema: {
+      tags: TAGS,
+      summary: 'Puts every code of a finished job in force in the background, with their EPCIS commissioning events; answers the activation to follow',
+      body: codeRecordActivateBodySchema,
+      response: { 200: envelope(z.object({ id: z.string() })) },
+    },
+    handler: async (request) => ok(request, await requestActivation(db, currentPrincipal(request), request.body.id)),
+  });
+
+  app.get('/acc/api/codeRecord/activation', {
+    config: { access: { permission: PERMISSIONS.codeRecordList } },
+    schema: { tags: TAGS, summary: 'The newest activation of a job, with its progress (null: none)', querystring: codeRecordIdQuerySchema, response: { 200: envelope(codeActivationSchema.nullable()) } },
+    handler: async (request) => ok(request, (await latestActivation(db, currentPrincipal(request), request.query.id)) ?? null),
   });
 
   app.post('/acc/api/codeRecord/pageList', {

@@ -713,6 +713,24 @@ export interface ChannelConflictTable {
   ip: string;
 }
 
+export interface CodeActivationTable {
+  id: Generated<string>;
+  company_id: string;
+  record_id: string;
+  status: Generated<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED'>;
+  quantity: number;
+  progress: Generated<number>;
+  cursor: ColumnType<string, string | number | undefined, string | number>;
+  error: Generated<string>;
+  created_by: string | null;
+  worker_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface EpcisCaptureTable {
   id: ColumnType<string, never, never>;
   company_id: string;
@@ -829,5 +847,6 @@ export interface DB {
   open_line: OpenLineTable;
   code_shipment: CodeShipmentTable;
   channel_conflict: ChannelConflictTable;
+  code_activation: CodeActivationTable;
   epcis_event_epc: EpcisEventEpcTable;
 }
