@@ -107,7 +107,11 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
     ]);
     const at = new Date();
     const movedOut = new Map<string, string[]>();
-    for (const c of elsewhere) movedOut.set(c.boxId, [...(movedOut.get(c.boxId) ?? []), c.itemId]);
+    for (const c of elsewhere) {
+      const items = movedOut.get(c.boxId);
+      if (items) items.push(c.itemId);
+      else movedOut.set(c.boxId, [c.itemId]);
+    }
     for (const [fromBox, itemIds] of movedOut) await recordAggregation(tx, site, 'DELETE', fromBox, itemIds, at);
     await recordAggregation(tx, site, 'ADD', boxId, [...packed, ...elsewhere.map((c) => c.itemId)], at);
     return {

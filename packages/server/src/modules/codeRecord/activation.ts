@@ -109,7 +109,9 @@ export function codeActivationJob(db: Kysely<DB>, options: ActivationOptions): J
         const byLot = new Map<string | null, string[]>();
         for (const r of activated) {
           const epc = codeUrl(options.site.epcBase, r.code, { urlForm: held.url_form, gtin: held.gtin, batchNo: held.batch_no });
-          byLot.set(r.batch_no, [...(byLot.get(r.batch_no) ?? []), epc]);
+          const lot = byLot.get(r.batch_no);
+          if (lot) lot.push(epc);
+          else byLot.set(r.batch_no, [epc]);
         }
         for (const [lot, epcs] of byLot) {
           await appendEvents(tx, { companyId: held.company_id, origin: 'PORTAL' }, commissioningEvents(options.site, at, epcs, lot));

@@ -119,7 +119,11 @@ export async function scanIntoShipment(
     const tree = await scannedTree(tx, companyId, texts);
     const refusals = new Refusals(lang);
     const byRoot = new Map<string, ScannedTreeCode[]>();
-    for (const row of tree) byRoot.set(row.root, [...(byRoot.get(row.root) ?? []), row]);
+    for (const row of tree) {
+      const rows = byRoot.get(row.root);
+      if (rows) rows.push(row);
+      else byRoot.set(row.root, [row]);
+    }
     const lines = new Map<string, NewLine>();
     let unchanged = 0;
     for (const text of texts) {
