@@ -11,7 +11,12 @@
 // Target: real ≥ 70 % of the ceiling's req/s, p99 ≤ 50 ms, no lost scan record.
 // Run: npm run bench:scan   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
 // default 1,000,000; BENCH_WARMUP, seconds of load before measuring, default 20; BENCH_SECONDS, default 30;
-// BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 50; BENCH_KEEP=1 keeps the scratch database; BENCH_CPU_PROF=<folder> writes CPU profiles of both servers).
+// BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 50; BENCH_KEEP=1 keeps the scratch database; BENCH_CPU_PROF=<folder> writes CPU profiles of both servers;
+// BENCH_PLACE_IP=<address> makes the real server read every check as coming from that address (X-Forwarded-For,
+// TRUST_PROXY=127.0.0.1), so checks have a province; BENCH_SHIPPED=inside ships every code to a dealer whose sales
+// area holds that province (each check then compares the place with the area and finds no conflict), =outside to a
+// dealer whose area (Zhejiang) leaves it out (each genuine check also records a channel conflict, the worst case):
+// run with and without at the same address to see what channel-conflict detection costs).
 // The servers run as child processes with LOG_LEVEL=warn, the per-IP limit off (all load comes from one
 // address) and the statistics rollup off (a background job with its own figures, npm run bench:stats; here
 // it would also roll up the ceiling's records). The load average is printed.
@@ -26,6 +31,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PROVINCES } from '@rd/contract';
 import { randomCodes } from '../packages/server/src/modules/rule/codeMaker.js';
 import { openDatabase } from '../packages/server/src/platform/db/database.js';
 import { migrate } from '../packages/server/src/platform/db/migrate.js';
@@ -34,6 +40,8 @@ import { namedSnapshot, writeApprovedInfo } from '../packages/server/src/modules
 import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PLACE_IP = process.env.BENCH_PLACE_IP ?? '';
+const SHIPPED = process.env.BENCH_SHIPPED === 'inside' || process.env.BENCH_SHIPPED === 'outside' ? process.env.BENCH_SHIPPED : null;
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -158,6 +166,21 @@ async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany
     Readable.from(lines()),
     client.query(copyFrom('COPY code (code, company_id, rule_id, record_id, status, product_id, batch_id) FROM STDIN')),
   );
+  if (SHIPPED) {
+    // every code at one dealer, through a completed order, as shipping leaves them; the dealer sells in Zhejiang
+    // (outside) or in every province (inside)
+    const area = SHIPPED === 'outside' ? ['330000'] : PROVINCES.map((p) => p.code);
+    await client.query(
+      `WITH d AS (INSERT INTO dealer (company_id, code, name, level, area_codes) VALUES ($1, 'ZJ', 'Bench dealer', 1, $2) RETURNING id),
+            u AS (INSERT INTO app_user (user_code, username, password_hash, user_type, company_id) VALUES ('UBENCHSHIP', 'benchship', 'x', '3', $1) RETURNING id),
+            s AS (INSERT INTO shipment (company_id, order_no, kind, dealer_id, status, created_by)
+                  SELECT $1, 'CK-BENCH', 'OUTBOUND', d.id, 'COMPLETED', u.id FROM d, u RETURNING id, dealer_id)
+       INSERT INTO code_shipment (code_id, company_id, dealer_id, shipment_id, shipped_at)
+       SELECT c.id, $1, s.dealer_id, s.id, now() FROM code c, s WHERE c.company_id = $1`,
+      [ids.companyId, area],
+    );
+    await client.query('VACUUM (ANALYZE) code_shipment');
+  }
   // settle the load before measuring: hint bits and visibility set, statistics taken, its writes flushed
   await client.query('VACUUM (ANALYZE) code');
   await client.query('CHECKPOINT');
@@ -190,6 +213,7 @@ async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promi
       LOG_LEVEL: 'warn',
       SCAN_RATE_LIMIT_PER_MINUTE: '0',
       STATS_ROLLUP_SECONDS: '0',
+      ...(PLACE_IP ? { TRUST_PROXY: '127.0.0.1' } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -247,7 +271,7 @@ async function drive(base: string, codes: Mix, seconds: number) {
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { 'user-agent': UA },
+    headers: { 'user-agent': UA, ...(PLACE_IP ? { 'x-forwarded-for': PLACE_IP } : {}) },
     requests: [
       {
         method: 'GET',
@@ -380,6 +404,10 @@ async function main() {
   const servers: Array<{ child: ChildProcess }> = [];
   try {
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (PLACE_IP) {
+      const shipped = { inside: ', every code shipped to a dealer selling there (no conflict)', outside: ', every code shipped to a dealer whose area leaves that place out (a channel conflict per genuine check)' };
+      console.log(`checks come from ${PLACE_IP}${SHIPPED ? shipped[SHIPPED] : ''}`);
+    }
     const ids = await seedCompany(scratch.url);
     const loadStarted = performance.now();
     const codes = await copyCodes(scratch.url, ids);

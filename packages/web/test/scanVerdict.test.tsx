@@ -7,7 +7,10 @@ import { switchConsumerLanguage as changeLanguage } from '../src/public/language
 import { ResultView } from '../src/public/scan/ResultView';
 import { CodeCheck } from '../src/public/scan/CodeCheck';
 import { Lightbox } from '../src/public/ui/Lightbox';
-import { envelope, mockFetch } from './support/mockFetch';
+import { envelope, mockFetch, type FetchCall } from './support/mockFetch';
+
+/** The calls that count or place a scan: the trace the page asks for after a genuine verdict is left out. */
+const scanCalls = (calls: FetchCall[]) => calls.filter((c) => !c.url.endsWith('/securityCode/queryTrace'));
 
 initConsumerI18n('zh_CN');
 
@@ -205,20 +208,20 @@ describe('checking a code', { timeout: 20_000 }, () => {
     });
     const first = render(<CodeCheck code=" xg0000abcd12 " />);
     await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.params).toMatchObject({ code: 'XG0000ABCD12' });
+    expect(scanCalls(calls)).toHaveLength(1);
+    expect(scanCalls(calls)[0]!.params).toMatchObject({ code: 'XG0000ABCD12' });
     // The position is asked for politely, after the verdict, and sent with the check's one-time token.
     fireEvent.click(screen.getByTestId('geo-allow'));
     await waitFor(() => expect(screen.getByTestId('geo-outcome').textContent).toMatch(/已记录位置/));
-    expect(calls).toHaveLength(2);
-    expect(calls[1]!.params).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
+    expect(scanCalls(calls)).toHaveLength(2);
+    expect(scanCalls(calls)[1]!.params).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
     first.unmount();
 
     render(<CodeCheck code="XG0000ABCD12" />);
     expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE');
     expect(screen.getByTestId('scan-restored')).toBeTruthy();
     // Not counted again, and the used token is not offered again.
-    expect(calls).toHaveLength(2);
+    expect(scanCalls(calls)).toHaveLength(2);
     expect(screen.queryByTestId('geo-prompt')).toBeNull();
   });
 
@@ -242,7 +245,9 @@ describe('checking a code', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('hidden-code-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('hidden-code-submit'));
     await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
-    expect(calls.map((c) => c.params.hiddenCode)).toEqual([undefined, '000000', '123456']);
+    expect(scanCalls(calls).map((c) => c.params.hiddenCode)).toEqual([undefined, '000000', '123456']);
+    // the trace of a code with a hidden code is asked for with the digits that proved it
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/securityCode/queryTrace')).map((c) => c.params.hiddenCode)).toEqual(['123456']));
   });
 
   it('shows a failure in place; the check is not sent again until the visitor asks', async () => {
@@ -252,10 +257,31 @@ describe('checking a code', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('scan-failed')).textContent).toContain('请求过于频繁');
     // A check counts a scan: it is never retried by itself.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls).toHaveLength(1);
+    expect(scanCalls(calls)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
-    expect(calls).toHaveLength(2);
+    expect(scanCalls(calls)).toHaveLength(2);
+  });
+
+  it('shows the product’s journey from the trace after a genuine verdict, and nothing when there is none', async () => {
+    const calls = mockFetch((call) => {
+      if (call.url.endsWith('/securityCode/check')) return envelope(answer());
+      if (call.url.endsWith('/securityCode/queryTrace')) {
+        return envelope({
+          steps: [
+            { step: 'MADE', at: '2026-11-01T02:00:00.000Z', lot: 'B-2026-11' },
+            { step: 'SHIPPED', at: '2026-11-03T02:00:00.000Z', region: '浙江 杭州市', dealer: '杭州鲜果行' },
+          ],
+        });
+      }
+      return undefined;
+    });
+    render(<CodeCheck code="XG0000ABCD12" />);
+    const trace = await screen.findByTestId('scan-trace');
+    expect(trace.textContent).toContain('流通轨迹');
+    expect(trace.textContent).toContain('生产 · 批次 B-2026-11');
+    expect(trace.textContent).toContain('发往 浙江 杭州市 · 杭州鲜果行');
+    expect(calls.find((c) => c.url.endsWith('/securityCode/queryTrace'))?.params).toMatchObject({ code: 'XG0000ABCD12' });
   });
 
   it('offline: says the network failed, in place', async () => {

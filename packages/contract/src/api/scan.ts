@@ -40,6 +40,20 @@ export const scanFarmerQuerySchema = z.object({
 });
 export type ScanFarmerQuery = z.input<typeof scanFarmerQuerySchema>;
 
+/** GET securityCode/queryTrace: the same inputs as the grower's call (a rule with a hidden code needs it). */
+export const scanTraceQuerySchema = scanFarmerQuerySchema;
+export const scanTraceResultSchema = z.object({
+  steps: z.array(
+    z.object({
+      step: z.enum(['MADE', 'PACKED', 'SHIPPED', 'RECEIVED', 'RETURNED']),
+      at: z.string(),
+      lot: z.string().optional(),
+      region: z.string().optional(),
+      dealer: z.string().optional(),
+    }),
+  ),
+});
+
 /**
  * POST /acc/api/scanCodeRecord/add. Never counts a scan. With `scanToken` (returned once by check) it
  * adds the browser's geolocation to the record that check wrote — once; without it, it records a scan

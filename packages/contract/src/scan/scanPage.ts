@@ -33,3 +33,21 @@ export function normaliseScannedCode(text: string): string {
   return text.trim().toUpperCase();
 }
 
+
+/** GET: the short trace of a code in force (made, packed, shipped to a region, received), public. */
+export const SCAN_TRACE_PATH = '/acc/api/securityCode/queryTrace';
+
+/** The steps a consumer's trace shows, oldest first. */
+export type TraceStepKind = 'MADE' | 'PACKED' | 'SHIPPED' | 'RECEIVED' | 'RETURNED';
+
+export interface TraceStep {
+  step: TraceStepKind;
+  /** ISO 8601 (UTC) */
+  at: string;
+  /** MADE: the batch number. */
+  lot?: string;
+  /** SHIPPED / RECEIVED / RETURNED: the dealer's sales area in words, at most three areas and "…". */
+  region?: string;
+  /** The dealer's name, unless the company keeps it private. */
+  dealer?: string;
+}

@@ -3,12 +3,15 @@ import {
   SCAN_FARMER_PATH,
   SCAN_IMAGE_PATH,
   SCAN_SIMULATE_PATH,
+  SCAN_TRACE_PATH,
   scanCheckQuerySchema,
   scanCheckResultSchema,
   scanFarmerQuerySchema,
   scanFarmerResultSchema,
   scanSimulateBodySchema,
   scanSimulateResultSchema,
+  scanTraceQuerySchema,
+  scanTraceResultSchema,
 } from '@rd/contract';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
@@ -16,6 +19,7 @@ import type { App, AppContext } from '../../platform/context.js';
 import { preloadIpRegion } from '../../platform/geo/ipRegion.js';
 import { notFound } from '../../platform/http/appError.js';
 import { ok, sendEnvelopeText, successMessage } from '../../platform/http/envelope.js';
+import { requestLang } from '../../platform/http/lang.js';
 import { envelope, withLang } from '../../platform/http/schemas.js';
 import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js';
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
@@ -24,6 +28,7 @@ import { answerText } from './answerText.js';
 import { checkCode } from './checkCode.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
+import { queryTrace } from './queryTrace.js';
 import { requestScanContext } from './scanContext.js';
 import { simulateCheck } from './simulateCheck.js';
 
@@ -64,6 +69,19 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
       response: { 200: envelope(scanFarmerResultSchema) },
     },
     handler: async (request) => ok(request, await queryFarmer(db, request.query.code, request.query.hiddenCode)),
+  });
+
+  app.get(SCAN_TRACE_PATH, {
+    config: { access: 'public', audit: false },
+    onRequest: scanLimit,
+    schema: {
+      tags: TAGS,
+      summary: 'The trace of a code in force from its EPCIS events: made, packed, shipped to a region, received; no steps for anything else, alike',
+      querystring: scanTraceQuerySchema,
+      response: { 200: envelope(scanTraceResultSchema) },
+    },
+    handler: async (request) =>
+      ok(request, { steps: await queryTrace(db, config.publicBaseUrl, request.query.code, request.query.hiddenCode, requestLang(request)) }),
   });
 
   app.get(SCAN_IMAGE_PATH, {

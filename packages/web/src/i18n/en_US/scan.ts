@@ -57,6 +57,15 @@ const scanEn: typeof scan = {
     inspection: 'Inspection reports',
     grower: 'Grower',
     company: 'Company',
+    trace: 'Journey',
+  },
+  trace: {
+    MADE: 'Made',
+    PACKED: 'Packed',
+    SHIPPED: 'Shipped to',
+    RECEIVED: 'Received by the dealer',
+    RETURNED: 'Returned to the maker',
+    lot: 'Batch {{lot}}',
   },
   product: {
     name: 'Name',

@@ -55,6 +55,15 @@ const scan = {
     inspection: '检验报告',
     grower: '种植户',
     company: '企业信息',
+    trace: '流通轨迹',
+  },
+  trace: {
+    MADE: '生产',
+    PACKED: '装箱',
+    SHIPPED: '发往',
+    RECEIVED: '经销商已收货',
+    RETURNED: '退回厂家',
+    lot: '批次 {{lot}}',
   },
   product: {
     name: '产品名称',

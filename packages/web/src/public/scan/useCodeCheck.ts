@@ -74,7 +74,14 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
     setState({ status: 'checking' });
     settle(sharedCheck(code, hiddenCode), Boolean(hiddenCode), () => true);
   };
-  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(lastHiddenCode.current) };
+  return {
+    code,
+    state,
+    /** The digits the shown answer was asked with, if any (later calls about the code need them too). */
+    hiddenCode: lastHiddenCode.current,
+    submitHiddenCode: (hiddenCode: string) => ask(hiddenCode),
+    retry: () => ask(lastHiddenCode.current),
+  };
 }
 
 function initialState(code: string, hiddenCode: string | undefined): CheckState {
