@@ -56,7 +56,7 @@ export function CodeCheck({ code, hiddenCode }: { code: string; hiddenCode?: str
   return (
     <ResultView
       result={result}
-      hiddenCode={check.hiddenCode}
+      hiddenCode={state.hiddenCode}
       afterBanner={
         <>
           {restored && <p className="scan-muted scan-restored" data-testid="scan-restored">{t('scan.verdict.restored')}</p>}

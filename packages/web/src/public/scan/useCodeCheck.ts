@@ -14,6 +14,8 @@ export type CheckState =
       restored: boolean;
       /** Scratch-off digits were sent with this check (a mismatch is then the person's typo). */
       withHiddenCode: boolean;
+      /** Those digits: later calls about the code (its trace) need them too. */
+      hiddenCode?: string;
     }
   | { status: 'failed'; reason: string };
 
@@ -44,12 +46,12 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   const [state, setState] = useState<CheckState>(() => initialState(code, initialHiddenCode));
   const restoredAtStart = useRef(state.status === 'done');
 
-  const settle = useCallback((call: Promise<ScanCheckResult>, withHiddenCode: boolean, isCurrent: () => boolean) => {
+  const settle = useCallback((call: Promise<ScanCheckResult>, hiddenCode: string | undefined, isCurrent: () => boolean) => {
     call.then(
       (result) => {
         if (!isCurrent()) return;
         cacheVerdict(result);
-        setState({ status: 'done', result, restored: false, withHiddenCode });
+        setState({ status: 'done', result, restored: false, withHiddenCode: Boolean(hiddenCode), ...(hiddenCode ? { hiddenCode } : {}) });
       },
       (error: unknown) => {
         if (!isCurrent()) return;
@@ -61,7 +63,7 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   useEffect(() => {
     if (!code || restoredAtStart.current) return;
     let current = true;
-    settle(sharedCheck(code, initialHiddenCode), Boolean(initialHiddenCode), () => current);
+    settle(sharedCheck(code, initialHiddenCode), initialHiddenCode, () => current);
     return () => {
       current = false;
     };
@@ -72,16 +74,9 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   const ask = (hiddenCode: string | undefined) => {
     lastHiddenCode.current = hiddenCode;
     setState({ status: 'checking' });
-    settle(sharedCheck(code, hiddenCode), Boolean(hiddenCode), () => true);
+    settle(sharedCheck(code, hiddenCode), hiddenCode, () => true);
   };
-  return {
-    code,
-    state,
-    /** The digits the shown answer was asked with, if any (later calls about the code need them too). */
-    hiddenCode: lastHiddenCode.current,
-    submitHiddenCode: (hiddenCode: string) => ask(hiddenCode),
-    retry: () => ask(lastHiddenCode.current),
-  };
+  return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(lastHiddenCode.current) };
 }
 
 function initialState(code: string, hiddenCode: string | undefined): CheckState {
