@@ -152,6 +152,10 @@ describe('menus → routes (spec 2.4)', () => {
       ['FarmerInfo', 'farmerInfo'],
       ['CompanyInfo', 'companyInfo'],
       ['CompanyAudit', 'companyAudit'],
+      ['Dealer', 'dealer'],
+      ['Shipment', 'shipment'],
+      ['ChannelConflict', 'channelConflict'],
+      ['ApiKey', 'apiKey'],
     ]);
     const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));
     expect(previews).toMatchObject({ Product: 'ProductDetail', ProductTemplate: 'ProductTemplateDetail', FarmerInfo: 'FarmerDetail' });

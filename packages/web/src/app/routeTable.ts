@@ -94,4 +94,8 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
     component: lazy(() => import('../pages/company/CompanyAudit')),
     preview: { name: 'CompanyAuditDetail', path: 'companyAuditDetail', component: lazy(() => import('../pages/company/CompanyAuditDetail')) },
   },
+  { name: 'Dealer', path: 'dealer', component: lazy(() => import('../pages/supplyChain/Dealer')) },
+  { name: 'Shipment', path: 'shipment', component: lazy(() => import('../pages/supplyChain/Shipment')), noCache: true },
+  { name: 'ChannelConflict', path: 'channelConflict', component: lazy(() => import('../pages/supplyChain/ChannelConflict')) },
+  { name: 'ApiKey', path: 'apiKey', component: lazy(() => import('../pages/supplyChain/ApiKey')) },
 ];

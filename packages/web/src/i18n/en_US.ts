@@ -7,6 +7,7 @@ import productEn from './en_US/product';
 import productTemplateEn from './en_US/productTemplate';
 import productBatchEn from './en_US/productBatch';
 import farmerEn from './en_US/farmer';
+import supplyEn from './en_US/supply';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
@@ -134,6 +135,7 @@ const en_US: Messages = {
   productTemplate: productTemplateEn,
   productBatch: productBatchEn,
   farmer: farmerEn,
+  supply: supplyEn,
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,

@@ -11,6 +11,7 @@ import productZh from './zh_CN/product';
 import productTemplateZh from './zh_CN/productTemplate';
 import productBatchZh from './zh_CN/productBatch';
 import farmerZh from './zh_CN/farmer';
+import supplyZh from './zh_CN/supply';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
@@ -136,6 +137,7 @@ const zh_CN = {
   productTemplate: productTemplateZh,
   productBatch: productBatchZh,
   farmer: farmerZh,
+  supply: supplyZh,
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,

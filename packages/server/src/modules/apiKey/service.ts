@@ -1,10 +1,11 @@
-import { type ApiKeyCreated, type ApiKeyRow, type apiKeyAddBodySchema, type apiKeyPageQuerySchema, type Lang, type PageResult, instantOfWallClock, wallClockIn } from '@rd/contract';
+import { type ApiKeyCreated, type ApiKeyRow, type apiKeyAddBodySchema, type apiKeyPageQuerySchema, type Lang, type PageResult } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { loadPermissionCodes } from '../../platform/access/permissions.js';
 import { newApiKey } from '../../platform/auth/apiKeys.js';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock, businessDayStart } from '../../platform/export/businessClock.js';
 import { AppError, conflict, notFound } from '../../platform/http/appError.js';
 import { invalidField } from '../../platform/http/inputErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
@@ -27,12 +28,9 @@ export async function createApiKey(
   if (held && body.permissions.some((p) => !held.has(p))) throw new AppError('ACCESS_DENIED_ERROR');
   let expiresAt: Date | null = null;
   if (body.expiresOn) {
-    const [year, month, day] = body.expiresOn.split('-').map(Number) as [number, number, number];
     // the key works through the whole of its last day, in the business time zone
-    expiresAt = instantOfWallClock({ year, month, day: day + 1, hour: 0, minute: 0, second: 0 }, timeZone);
-    const today = wallClockIn(timeZone);
-    const todayText = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
-    if (Number.isNaN(expiresAt.getTime()) || body.expiresOn < todayText) throw invalidField(lang, 'expiresOn', 'validation.date');
+    expiresAt = businessDayStart(timeZone, body.expiresOn, 1);
+    if (Number.isNaN(expiresAt.getTime()) || body.expiresOn < businessClock(timeZone).date()) throw invalidField(lang, 'expiresOn', 'validation.date');
   }
   const { key, prefix, hash } = newApiKey();
   const id = await insertApiKey(db, { companyId, name: body.name, prefix, hash, permissions: [...new Set(body.permissions)], createdBy: principal.userId, expiresAt });
@@ -46,11 +44,8 @@ export async function listApiKeys(
   timeZone: string,
 ): Promise<PageResult<ApiKeyRow>> {
   const page = await apiKeyPage(db, ownCompany(principal), query);
-  const day = (at: Date) => {
-    // the last day it works: the day before the instant it stops
-    const c = wallClockIn(timeZone, new Date(at.getTime() - 1000));
-    return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-  };
+  // the last day it works: the day of the second before it stops
+  const day = (at: Date) => businessClock(timeZone).date(new Date(at.getTime() - 1000));
   return {
     ...page,
     list: page.list.map(({ expiresAt, ...row }) => ({ ...row, expiresOn: expiresAt ? day(expiresAt) : null })),

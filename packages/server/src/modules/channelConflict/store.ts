@@ -1,17 +1,14 @@
-import { CHANNEL_CONFLICT_TOP_DEALERS, instantOfWallClock, type channelConflictFilterSchema, type channelConflictPageQuerySchema } from '@rd/contract';
+import { CHANNEL_CONFLICT_TOP_DEALERS, type channelConflictFilterSchema, type channelConflictPageQuerySchema } from '@rd/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema.js';
+import { businessDayStart } from '../../platform/export/businessClock.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 
 type Filter = z.infer<typeof channelConflictFilterSchema>;
 
 const SORT: SortSpec = { columns: { scannedAt: 'x.scanned_at' }, defaultName: 'scannedAt', defaultType: 'desc', tieBreaker: 'x.id' };
 
-function dayStart(day: string, timeZone: string, plusDays = 0): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return instantOfWallClock({ year, month, day: date + plusDays, hour: 0, minute: 0, second: 0 }, timeZone);
-}
 
 /** The filter as one condition on channel_conflict x, for any query over it. */
 function matching(companyId: string, filter: Filter, timeZone: string): RawBuilder<boolean> {
@@ -22,8 +19,8 @@ function matching(companyId: string, filter: Filter, timeZone: string): RawBuild
   if (filter.areaCode) {
     parts.push(filter.areaCode.endsWith('0000') ? sql`x.scan_area_code = ${filter.areaCode}` : sql`x.scan_city_code = ${filter.areaCode}`);
   }
-  if (filter.beginDate) parts.push(sql`x.scanned_at >= ${dayStart(filter.beginDate, timeZone)}`);
-  if (filter.endDate) parts.push(sql`x.scanned_at < ${dayStart(filter.endDate, timeZone, 1)}`);
+  if (filter.beginDate) parts.push(sql`x.scanned_at >= ${businessDayStart(timeZone, filter.beginDate)}`);
+  if (filter.endDate) parts.push(sql`x.scanned_at < ${businessDayStart(timeZone, filter.endDate, 1)}`);
   return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
 }
 

@@ -1,6 +1,5 @@
 import {
   SHIPMENT_ITEMS_MAX,
-  wallClockIn,
   type Lang,
   type ShipmentKind,
   type ShipmentScanResult,
@@ -14,6 +13,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import { isUniqueViolation } from '../../platform/db/constraintErrors.js';
 import type { DB } from '../../platform/db/schema.js';
+import { businessClock } from '../../platform/export/businessClock.js';
 import { AppError, notFound } from '../../platform/http/appError.js';
 import { distinct } from '../boxCode/scannedCodes.js';
 import { Refusals, fieldOf, reasonText, type RefusalReason } from '../boxCode/refusals.js';
@@ -66,8 +66,7 @@ export async function listLines(db: Kysely<DB>, principal: Principal, query: z.i
 
 export async function createShipment(db: Kysely<DB>, principal: Principal, kind: ShipmentKind, body: z.infer<typeof shipmentAddBodySchema>, timeZone: string) {
   const companyId = ownCompany(principal);
-  const c = wallClockIn(timeZone);
-  const day = `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  const day = businessClock(timeZone).date();
   for (let attempt = 0; ; attempt += 1) {
     try {
       const id = await db.transaction().execute(async (tx) => {

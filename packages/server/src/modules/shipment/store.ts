@@ -1,8 +1,8 @@
 import type { shipmentLineQuerySchema, shipmentPageQuerySchema, ShipmentKind, ShipmentStatus } from '@rd/contract';
-import { instantOfWallClock } from '@rd/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CodeStatus, DB, RuleKind } from '../../platform/db/schema.js';
+import { businessDayStart } from '../../platform/export/businessClock.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 
@@ -218,10 +218,6 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
     ]);
 }
 
-function dayStart(day: string, timeZone: string, plusDays = 0): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return instantOfWallClock({ year, month, day: date + plusDays, hour: 0, minute: 0, second: 0 }, timeZone);
-}
 
 export function shipmentPage(db: Kysely<DB>, companyId: string, query: z.infer<typeof shipmentPageQuerySchema>, timeZone: string) {
   let q = rowQuery(db, companyId);
@@ -229,8 +225,8 @@ export function shipmentPage(db: Kysely<DB>, companyId: string, query: z.infer<t
   if (query.kind) q = q.where('s.kind', '=', query.kind);
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.dealerId) q = q.where('s.dealer_id', '=', query.dealerId);
-  if (query.createdFrom) q = q.where('s.created_at', '>=', dayStart(query.createdFrom, timeZone));
-  if (query.createdTo) q = q.where('s.created_at', '<', dayStart(query.createdTo, timeZone, 1));
+  if (query.createdFrom) q = q.where('s.created_at', '>=', businessDayStart(timeZone, query.createdFrom));
+  if (query.createdTo) q = q.where('s.created_at', '<', businessDayStart(timeZone, query.createdTo, 1));
   return fetchPage(q, query, SORT);
 }
 

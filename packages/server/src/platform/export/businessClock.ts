@@ -1,4 +1,4 @@
-import { wallClockIn, type WallClock } from '@rd/contract';
+import { instantOfWallClock, wallClockIn, type WallClock } from '@rd/contract';
 
 /**
  * Times written into exported files and their names, in the business time zone (BUSINESS_TIME_ZONE). A file
@@ -16,6 +16,12 @@ export interface BusinessClock {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (c: WallClock) => `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+
+/** The instant a business day (yyyy-MM-dd) starts, or the day `plusDays` later starts: filters by day use it. */
+export function businessDayStart(timeZone: string, day: string, plusDays = 0): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return instantOfWallClock({ year, month, day: date + plusDays, hour: 0, minute: 0, second: 0 }, timeZone);
+}
 
 export function businessClock(timeZone: string): BusinessClock {
   const date = (value: Date = new Date()) => dayOf(wallClockIn(timeZone, value));

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOKEN_HEADER } from '@rd/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const SUPPLY = '/accPortal/enterprise/supplyChain';
+let server: RunningServer;
+let browser: Browser;
+let demoPassword = '';
+let demoToken = '';
+let items: string[] = [];
+
+async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: demoToken },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  if (envelope.code !== 'SUCCESS') throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
+  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
+  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  const login = await fetch(`${server.baseUrl}/acc/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: demoPassword }),
+  });
+  demoToken = ((await login.json()) as { data: { token: string } }).data.token;
+  // three activated item codes of the demo company, through the real generation job
+  const rule = await api<{ id: string }>('POST', '/acc/api/rule/add', { ruleName: `E2E supply ${Date.now()}`, kind: 'ITEM', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' });
+  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity: 3 });
+  const deadline = Date.now() + 30_000;
+  while ((await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
+    if (Date.now() > deadline) throw new Error('generation did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const codes = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 10 });
+  await api('POST', '/acc/api/code/activate', { ids: codes.list.map((c) => c.id) });
+  items = codes.list.map((c) => c.code);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${server.baseUrl}/loginPage`);
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/dashboard/dashboard');
+  return page;
+}
+
+describe('supply chain in Chromium', () => {
+  it('adds a dealer with a sales area, ships scanned codes to it and refuses a code already shipped (Chinese)', async () => {
+    const page = await signedIn();
+    await page.goto(`${server.baseUrl}${SUPPLY}/dealer`);
+    await page.getByTestId('dealer-add').click();
+    const form = page.getByTestId('dealer-form');
+    await form.getByTestId('dealer-code').fill('E2E-ZJ');
+    await form.getByTestId('dealer-name').fill('E2E 浙江经销');
+    await form.getByTestId('dealer-areas').click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: /^浙江$/ }).click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '杭州市' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const dealerRow = page.locator('.ant-table-row').filter({ hasText: 'E2E-ZJ' });
+    await dealerRow.waitFor();
+    expect(await dealerRow.textContent()).toContain('浙江 杭州市');
+
+    await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
+    await page.getByTestId('shipment-add').click();
+    await page.getByTestId('shipment-dealer').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'E2E 浙江经销' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const desk = page.getByTestId('shipment-desk');
+    await desk.waitFor();
+    const input = page.getByTestId('shipment-scan-input');
+    await input.fill(items[0] as string);
+    await input.press('Enter');
+    await input.fill(items[1] as string);
+    await input.press('Enter');
+    await input.fill('NOSUCHCODE0001');
+    await input.press('Enter');
+    const outcomes = page.getByTestId('shipment-outcomes');
+    await outcomes.getByText('标签码不存在').waitFor();
+    await expect.poll(() => page.getByTestId('shipment-item-count').textContent()).toContain('2');
+    await page.getByTestId('shipment-complete').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-drawer .ant-statistic').filter({ hasText: '已完成' }).waitFor();
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('shipment-desk').waitFor({ state: 'detached' });
+
+    // a second order: the shipped code is refused, naming the dealer
+    await page.getByTestId('shipment-add').click();
+    await page.getByTestId('shipment-dealer').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'E2E 浙江经销' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByTestId('shipment-desk').waitFor();
+    await page.getByTestId('shipment-scan-input').fill(items[0] as string);
+    await page.getByTestId('shipment-scan-input').press('Enter');
+    await page.getByTestId('shipment-outcomes').getByText('已出库给经销商 E2E 浙江经销，尚未退回').waitFor();
+    await page.context().close();
+  });
+
+  it('lists shipments, alerts and makes an API key shown once (English)', async () => {
+    const page = await signedIn();
+    await page.getByTestId('lang-switch').click();
+    await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
+    const completed = page.locator('.ant-table-row').filter({ hasText: 'Completed' });
+    await completed.waitFor();
+    expect(await completed.textContent()).toContain('E2E-ZJ');
+    await completed.locator('[data-testid^="shipment-receive-"]').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Confirm/ }).click();
+    await page.locator('.ant-table-row').filter({ hasText: 'Received' }).waitFor();
+
+    await page.goto(`${server.baseUrl}${SUPPLY}/channelConflict`);
+    await page.getByTestId('conflict-summary').getByText('0 alerts').waitFor();
+
+    await page.goto(`${server.baseUrl}${SUPPLY}/apiKey`);
+    await page.getByTestId('apikey-add').click();
+    await page.getByTestId('apikey-name').fill('ERP sync');
+    await page.getByRole('button', { name: /OK|Confirm/ }).click();
+    const secret = await page.getByTestId('apikey-secret').textContent();
+    expect(secret).toMatch(/rdk_[A-Za-z0-9_-]{32}/);
+    await page.getByText('it will not be shown again').waitFor();
+    await page.getByTestId('apikey-created-close').click();
+    const row = page.locator('.ant-table-row').filter({ hasText: 'ERP sync' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Active');
+    expect(await row.textContent()).not.toContain((secret as string).slice(10));
+    // the key works on the EPCIS interface: the shipment just made is there
+    const key = (secret as string).match(/rdk_[A-Za-z0-9_-]{32}/)?.[0] as string;
+    const events = await fetch(`${server.baseUrl}/acc/epcis/events?EQ_bizStep=shipping`, { headers: { authorization: `Bearer ${key}` } });
+    expect(events.status).toBe(200);
+    const document = (await events.json()) as { epcisBody: { queryResults: { resultsBody: { eventList: Array<{ epcList: string[] }> } } } };
+    expect(document.epcisBody.queryResults.resultsBody.eventList.flatMap((e) => e.epcList).some((epc) => epc.endsWith(items[0] as string))).toBe(true);
+    await page.context().close();
+  });
+});

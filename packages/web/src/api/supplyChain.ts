@@ -1,0 +1,56 @@
+import type {
+  ApiKeyAddBody,
+  ApiKeyCreated,
+  ApiKeyRow,
+  ChannelConflictFilter,
+  ChannelConflictRow,
+  ChannelConflictSummary,
+  DealerAddBody,
+  DealerEditBody,
+  DealerOption,
+  DealerRow,
+  PageResult,
+  ShipmentLine,
+  ShipmentRow,
+  ShipmentScanResult,
+} from '@rd/contract';
+import type { PageParams } from './admin';
+import { apiDownload, apiGet, apiPost } from './http';
+
+/** The supply-chain calls: dealers, shipments, channel-conflict alerts, API keys. */
+
+export const DEALERS_QUERY_KEY = ['dealer'] as const;
+export const SHIPMENTS_QUERY_KEY = ['shipment'] as const;
+export const CONFLICTS_QUERY_KEY = ['channelConflict'] as const;
+export const API_KEYS_QUERY_KEY = ['apiKey'] as const;
+
+export type DealerFilters = { keyword?: string; level?: number; status?: 'ENABLED' | 'DISABLED'; areaCode?: string };
+export const fetchDealerPage = (query: DealerFilters & PageParams) => apiPost<PageResult<DealerRow>>('/acc/api/dealer/pageList', query, { silent: true });
+export const fetchDealerOptions = (query: { keyword?: string; level?: number } = {}) => apiGet<DealerOption[]>('/acc/api/dealer/options', query, { silent: true });
+export const addDealer = (body: DealerAddBody) => apiPost<DealerRow>('/acc/api/dealer/add', body);
+export const editDealer = (body: DealerEditBody) => apiPost<DealerRow>('/acc/api/dealer/edit', body);
+export const deleteDealer = (id: string) => apiPost<null>('/acc/api/dealer/delete', { id });
+
+export type ShipmentFilters = { orderNo?: string; kind?: 'OUTBOUND' | 'RETURN'; status?: ShipmentRow['status']; dealerId?: string };
+const kindBase = (kind: ShipmentRow['kind']) => (kind === 'OUTBOUND' ? '/acc/api/shipment' : '/acc/api/shipment/return');
+export const fetchShipmentPage = (query: ShipmentFilters & PageParams) => apiPost<PageResult<ShipmentRow>>('/acc/api/shipment/pageList', query, { silent: true });
+export const fetchShipment = (id: string) => apiGet<ShipmentRow>('/acc/api/shipment/getById', { id }, { silent: true });
+export const fetchShipmentLines = (query: { id: string } & PageParams) => apiPost<PageResult<ShipmentLine>>('/acc/api/shipment/lines', query, { silent: true });
+export const openShipment = (kind: ShipmentRow['kind'], body: { dealerId: string; remark?: string }) => apiPost<ShipmentRow>(`${kindBase(kind)}/add`, body);
+/** One scan: the codes are sent as they come; a refusal is an error whose field errors name each code. */
+export const scanIntoShipment = (kind: ShipmentRow['kind'], id: string, codes: string[]) =>
+  apiPost<ShipmentScanResult>(`${kindBase(kind)}/scan`, { id, codes }, { silent: true, showError: false });
+export const completeShipment = (kind: ShipmentRow['kind'], id: string) => apiPost<null>(`${kindBase(kind)}/complete`, { id });
+export const cancelShipment = (kind: ShipmentRow['kind'], id: string) => apiPost<null>(`${kindBase(kind)}/cancel`, { id });
+export const receiveShipment = (id: string) => apiPost<null>('/acc/api/shipment/receive', { id });
+
+export const fetchConflictPage = (query: ChannelConflictFilter & PageParams) =>
+  apiPost<PageResult<ChannelConflictRow>>('/acc/api/channelConflict/pageList', query, { silent: true });
+export const fetchConflictSummary = (filter: ChannelConflictFilter) => apiPost<ChannelConflictSummary>('/acc/api/channelConflict/summary', filter, { silent: true });
+export const exportConflicts = (filter: ChannelConflictFilter) =>
+  apiDownload({ method: 'post', url: '/acc/api/channelConflict/export', data: filter, timeout: 0 }, 'channel-conflicts.xlsx');
+
+export const fetchApiKeyPage = (query: { name?: string; state?: ApiKeyRow['state'] } & PageParams) =>
+  apiPost<PageResult<ApiKeyRow>>('/acc/api/apiKey/pageList', query, { silent: true });
+export const addApiKey = (body: ApiKeyAddBody) => apiPost<ApiKeyCreated>('/acc/api/apiKey/add', body);
+export const revokeApiKey = (id: string) => apiPost<null>('/acc/api/apiKey/revoke', { id });
