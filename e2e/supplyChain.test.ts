@@ -125,6 +125,15 @@ describe('supply chain in Chromium', () => {
     await completed.locator('[data-testid^="shipment-receive-"]').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Confirm/ }).click();
     await page.locator('.ant-table-row').filter({ hasText: 'Received' }).waitFor();
+    // the order's EPCIS document, downloaded from its desk
+    await page.locator('.ant-table-row').filter({ hasText: 'Received' }).locator('[data-testid^="shipment-open-"]').click();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('shipment-epcis').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^EPCIS-CK\d{8}-\d{4}\.jsonld$/);
+    const exported = JSON.parse(fs.readFileSync((await download.path()) as string, 'utf8')) as { epcisBody: { eventList: Array<{ bizStep: string }> } };
+    expect(exported.epcisBody.eventList.map((e) => e.bizStep)).toContain('receiving');
+    await page.locator('.ant-drawer-close').click();
 
     await page.goto(`${server.baseUrl}${SUPPLY}/channelConflict`);
     await page.getByTestId('conflict-summary').getByText('0 alerts').waitFor();

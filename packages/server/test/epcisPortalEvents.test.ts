@@ -185,6 +185,15 @@ describe('activating a whole generation job', () => {
     expect(Math.max(...events.map((e) => (e.body['epcList'] as string[]).length))).toBeLessThanOrEqual(EVENT_EPCS_MAX);
     expect(events[0]?.body['ilmd']).toEqual({ 'cbvmda:lotNumber': 'BULK-1' });
     expectValidEvents(events);
+
+    // the batch's EPCIS document: every commissioning of its codes, the hand activation first
+    const exported = await t.app.inject({ method: 'GET', url: '/acc/epcis/export', query: { batchId }, headers: { 'x-rd-request-apitoken': adminA } });
+    expect(exported.statusCode).toBe(200);
+    const document = exported.json() as { type: string; epcisBody: { eventList: Array<{ epcList: string[]; bizStep: string }> } };
+    expect(document.type).toBe('EPCISDocument');
+    expect(epcisSchemaProblems(document)).toEqual([]);
+    expect(document.epcisBody.eventList.every((e) => e.bizStep === 'commissioning')).toBe(true);
+    expect(new Set(document.epcisBody.eventList.flatMap((e) => e.epcList)).size).toBe(2500);
   });
 });
 

@@ -169,6 +169,16 @@ describe('outbound orders', () => {
     expect(lines.body.data.total).toBe(18);
     expect(lines.body.data.list.filter((l) => l.isBox)).toHaveLength(5);
 
+    // the order's EPCIS document: its codes' shipping and receiving, valid by GS1's schema
+    const exported = await t.app.inject({ method: 'GET', url: '/acc/epcis/export', query: { shipmentId: received.id }, headers: { 'x-rd-request-apitoken': adminA } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(exported.headers['content-disposition']).toContain(`EPCIS-${received.orderNo}.jsonld`);
+    const document = exported.json() as { epcisBody: { eventList: Array<Record<string, unknown>> } };
+    expect(epcisSchemaProblems(document)).toEqual([]);
+    expect(document.epcisBody.eventList.map((e) => e['bizStep'])).toEqual(['shipping', 'receiving']);
+    expect((await t.app.inject({ method: 'GET', url: '/acc/epcis/export', query: { shipmentId: received.id }, headers: { 'x-rd-request-apitoken': adminB } })).statusCode).toBe(404);
+
     expect((await call(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminB, body: {} })).body).toMatchObject({ data: { total: 0 } });
     expect((await call(t.app, 'GET', '/acc/api/shipment/getById', { token: adminB, query: { id: received.id } })).status).toBe(404);
     expect((await call(t.app, 'POST', '/acc/api/shipment/add', { token: adminB, body: { dealerId: dealer1.id } })).status).toBe(404);

@@ -50,6 +50,10 @@ export const fetchConflictSummary = (filter: ChannelConflictFilter) => apiPost<C
 export const exportConflicts = (filter: ChannelConflictFilter) =>
   apiDownload({ method: 'post', url: '/acc/api/channelConflict/export', data: filter, timeout: 0 }, 'channel-conflicts.xlsx');
 
+/** The EPCIS document of a batch's or a shipment's codes, as a file. */
+export const exportEpcis = (subject: { batchId: string } | { shipmentId: string }) =>
+  apiDownload({ url: '/acc/epcis/export', params: subject, timeout: 0 }, 'EPCIS.jsonld');
+
 export const fetchApiKeyPage = (query: { name?: string; state?: ApiKeyRow['state'] } & PageParams) =>
   apiPost<PageResult<ApiKeyRow>>('/acc/api/apiKey/pageList', query, { silent: true });
 export const addApiKey = (body: ApiKeyAddBody) => apiPost<ApiKeyCreated>('/acc/api/apiKey/add', body);

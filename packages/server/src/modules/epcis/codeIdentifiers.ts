@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { codeUrl } from '../rule/codeMaker.js';
 
@@ -15,7 +15,7 @@ export interface CodeIdentity {
   batchNo: string | null;
 }
 
-export async function codeIdentities(tx: Transaction<DB>, epcBase: string, ids: readonly string[]): Promise<CodeIdentity[]> {
+export async function codeIdentities(tx: Kysely<DB>, epcBase: string, ids: readonly string[]): Promise<CodeIdentity[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<{ id: string; companyId: string; code: string; urlForm: 'SCAN' | 'GS1'; gtin: string | null; jobBatchNo: string | null; batchNo: string | null }>`
     SELECT c.id::text AS id, c.company_id AS "companyId", c.code, r.url_form AS "urlForm", p.gtin, jb.batch_no AS "jobBatchNo", b.batch_no AS "batchNo"

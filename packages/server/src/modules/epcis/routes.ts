@@ -1,13 +1,16 @@
+import { Readable } from 'node:stream';
 import { PERMISSIONS } from '@rd/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/http/appError.js';
+import { asAttachment } from '../../platform/http/attachment.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { captureDocument, captureJob } from './capture.js';
+import { epcisExport } from './documentExport.js';
 import { epcisDocumentShell, EPCIS_MEDIA_TYPES, standaloneEvent } from './document.js';
 import { eventJson, findEvent, pageToken, parseEventQuery, queryEvents } from './eventQuery.js';
 
@@ -88,6 +91,22 @@ export async function epcisRoutes(app: App, { db, config }: AppContext) {
         queryResults: { queryName: 'SimpleEventQuery', resultsBody: { eventList: rows.map(eventJson) } },
       });
       return sendDocument(request, reply, document);
+    },
+  });
+
+  app.get('/acc/epcis/export', {
+    config: { access: { permission: PERMISSIONS.epcisEventList, apiKey: true }, audit: { module: 'epcis', action: 'EXPORT' } },
+    schema: {
+      tags: TAGS,
+      summary: 'An EPCISDocument (JSON-LD file) of every event about the codes of a batch or of a shipment, oldest recorded first, streamed',
+      querystring: z.union([z.object({ batchId: z.uuid() }), z.object({ shipmentId: z.uuid() })]),
+    },
+    handler: async (request, reply) => {
+      const companyId = ownCompany(currentPrincipal(request));
+      const { name, text } = await epcisExport(db, companyId, config.publicBaseUrl, request.query);
+      const stream = Readable.from(text());
+      stream.on('error', (error) => request.log.error({ err: error }, 'EPCIS export failed after it started'));
+      return asAttachment(reply, `EPCIS-${name}.jsonld`, `${EPCIS_MEDIA_TYPES.jsonLd}; charset=utf-8`).send(stream);
     },
   });
 

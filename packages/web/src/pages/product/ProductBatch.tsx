@@ -9,6 +9,7 @@ import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
 import { BATCHES_QUERY_KEY, deleteBatch, exportBatchCodes, fetchBatchPage } from '../../api/productBatch';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { exportEpcis } from '../../api/supplyChain';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { usePermission } from '../../components/usePermission';
 import { DATE_FORMAT, EMPTY, formatDate, formatDateTime } from '../../utils/format';
@@ -97,6 +98,16 @@ export default function ProductBatch() {
               {t('productBatch.exportCodes')}
             </PermissionButton>
           </Tooltip>
+          <PermissionButton
+            code={PERMISSIONS.epcisEventList}
+            type="link"
+            size="small"
+            disabled={row.codeCount === 0}
+            onClick={() => void exportEpcis({ batchId: row.id }).catch(() => undefined)}
+            data-testid={`batch-epcis-${row.id}`}
+          >
+            {t('supply.exportEpcis')}
+          </PermissionButton>
           <RowDeleteButton
             code={PERMISSIONS.batchDelete}
             blockedReason={row.codeCount > 0 ? t('productBatch.hasCodes') : undefined}

@@ -3,7 +3,7 @@ import { Alert, Drawer, List, Space, Statistic, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, type ShipmentLine } from '@rd/contract';
-import { SHIPMENTS_QUERY_KEY, cancelShipment, completeShipment, fetchShipment, fetchShipmentLines, scanIntoShipment } from '../../api/supplyChain';
+import { SHIPMENTS_QUERY_KEY, cancelShipment, completeShipment, exportEpcis, fetchShipment, fetchShipmentLines, scanIntoShipment } from '../../api/supplyChain';
 import { isHttpError } from '../../api/HttpError';
 import { PermissionButton } from '../../components/PermissionButton';
 import { CodeScanner } from '../../components/scan/CodeScanner';
@@ -130,6 +130,11 @@ export function ShipmentScanDrawer({ shipmentId, onClose }: { shipmentId: string
                 </PermissionButton>
               </Space>
             </>
+          )}
+          {row.status !== 'OPEN' && row.status !== 'CANCELLED' && (
+            <PermissionButton code={PERMISSIONS.epcisEventList} onClick={() => void exportEpcis({ shipmentId: row.id }).catch(() => undefined)} data-testid="shipment-epcis">
+              {t('supply.exportEpcis')}
+            </PermissionButton>
           )}
           <Table<ShipmentLine>
             size="small"
