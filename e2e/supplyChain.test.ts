@@ -137,6 +137,11 @@ describe('supply chain in Chromium', () => {
 
     await page.goto(`${server.baseUrl}${SUPPLY}/channelConflict`);
     await page.getByTestId('conflict-summary').getByText('0 alerts').waitFor();
+    // the statistics map can show the alerts instead of the scans
+    await page.goto(`${server.baseUrl}/accPortal/enterprise/statisticMg/statistic`);
+    const layers = page.getByTestId('statistic-map-layer');
+    await layers.getByText('Channel conflicts').click();
+    await expect.poll(() => layers.locator('.ant-segmented-item-selected').textContent()).toBe('Channel conflicts');
 
     await page.goto(`${server.baseUrl}${SUPPLY}/apiKey`);
     await page.getByTestId('apikey-add').click();

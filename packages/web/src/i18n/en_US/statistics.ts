@@ -15,6 +15,7 @@ const statisticsEn: typeof statistics = {
   suspiciousScans: 'Suspicious scans',
   rangeNote: 'Issued and activated codes are totals to date; scans are within the period',
   mapTitle: 'Scans by region',
+  mapLayers: { scans: 'Scans', conflicts: 'Channel conflicts' },
   areaTitle: 'Provinces',
   trendTitle: 'Scan trend',
   byDay: 'By day',

@@ -3,7 +3,7 @@ import { Alert, Card, Col, DatePicker, Empty, Row, Segmented, Space, Table, Typo
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { provinceByCode, type AreaCount, type CodeRank, type StatRange } from '@rd/contract';
+import { PERMISSIONS, USER_TYPE, provinceByCode, type AreaCount, type CodeRank, type StatRange } from '@rd/contract';
 import {
   STATISTICS_QUERY_KEY,
   fetchAreaCounts,
@@ -13,6 +13,9 @@ import {
   fetchScanMap,
   fetchScanTrend,
 } from '../../api/statistics';
+import { fetchConflictSummary } from '../../api/supplyChain';
+import { usePermission } from '../../components/usePermission';
+import { sessionStore } from '../../app/state/sessionStore';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
 import { DATE_FORMAT } from '../../utils/format';
@@ -46,6 +49,15 @@ export default function Statistic() {
   const key = [...STATISTICS_QUERY_KEY, range.beginDate, range.endDate, companyId ?? ''];
 
   const map = useQuery({ queryKey: [...key, 'map'], queryFn: () => fetchScanMap(range) });
+  // a company's own channel conflicts can be laid on the map instead of its scans
+  const sessionUser = useStore(sessionStore, (s) => s.user);
+  const canSeeConflicts = usePermission(PERMISSIONS.conflictList) && sessionUser?.userType === USER_TYPE.ENTERPRISE;
+  const [layer, setLayer] = useState<'scans' | 'conflicts'>('scans');
+  const conflicts = useQuery({
+    queryKey: [...key, 'conflicts'],
+    queryFn: () => fetchConflictSummary({ beginDate: range.beginDate, endDate: range.endDate }),
+    enabled: canSeeConflicts && layer === 'conflicts',
+  });
   const areas = useQuery({ queryKey: [...key, 'areas'], queryFn: () => fetchAreaCounts(range) });
   const trend = useQuery({ queryKey: [...key, 'trend'], queryFn: () => fetchScanTrend(range) });
   const clients = useQuery({ queryKey: [...key, 'clients'], queryFn: () => fetchClientTypes(range) });
@@ -63,11 +75,11 @@ export default function Statistic() {
   );
 
   const mapOption = useMemo<Option>(() => {
-    const rows = map.data ?? [];
+    const rows = layer === 'conflicts' ? (conflicts.data?.provinces ?? []).map((p) => ({ areaCode: p.areaCode, scans: p.count })) : (map.data ?? []);
     const max = Math.max(1, ...rows.map((r) => r.scans));
     return (charts) => ({
       tooltip: { trigger: 'item', formatter: (p: { data?: { label: string; value: number } }) => (p.data ? `${p.data.label}: ${p.data.value}` : '') },
-      visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: ['#e6eef8', PRIMARY] } },
+      visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: layer === 'conflicts' ? ['#fff1f0', '#cf1322'] : ['#e6eef8', PRIMARY] } },
       series: [
         {
           type: 'map',
@@ -81,7 +93,7 @@ export default function Statistic() {
         },
       ],
     });
-  }, [map.data, areaName]);
+  }, [map.data, conflicts.data, layer, areaName]);
 
   const trendOption = useMemo<Option>(() => {
     const rows = (trendBy === 'day' ? trend.data?.days : trend.data?.weeks) ?? [];
@@ -170,7 +182,21 @@ export default function Statistic() {
 
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={16}>
-          <Card title={t('statistics.mapTitle')} size="small">
+          <Card
+            title={t('statistics.mapTitle')}
+            size="small"
+            extra={
+              canSeeConflicts && (
+                <Segmented
+                  size="small"
+                  value={layer}
+                  onChange={(value) => setLayer(value as 'scans' | 'conflicts')}
+                  options={(['scans', 'conflicts'] as const).map((value) => ({ value, label: t(`statistics.mapLayers.${value}`) }))}
+                  data-testid="statistic-map-layer"
+                />
+              )
+            }
+          >
             {noScans ? empty : <EChart option={mapOption} height={420} testId="statistic-map" />}
           </Card>
         </Col>
