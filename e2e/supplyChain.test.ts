@@ -143,6 +143,21 @@ describe('supply chain in Chromium', () => {
     await layers.getByText('Channel conflicts').click();
     await expect.poll(() => layers.locator('.ant-segmented-item-selected').textContent()).toBe('Channel conflicts');
 
+    // the repository's events, as partners read them: the shipment is there, its JSON one click away
+    await page.goto(`${server.baseUrl}${SUPPLY}/epcisEvent`);
+    await page.getByTestId('epcis-search-epc').fill(`nothing-such`);
+    await page.getByTestId('epcis-search').click();
+    await page.getByTestId('epcis-events').getByText('No events match').waitFor();
+    expect(await page.locator('.ant-alert-error').count()).toBe(0);
+    await page.getByTestId('epcis-search-epc').fill('');
+    await page.locator('.ant-form-item').filter({ hasText: 'Business step' }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^Shipping$/ }).click();
+    await page.getByTestId('epcis-search').click();
+    const shipping = page.getByTestId('epcis-events').locator('.ant-table-row').filter({ hasText: 'Shipping' });
+    await shipping.waitFor();
+    await shipping.locator('.ant-table-row-expand-icon').click();
+    await page.getByTestId('epcis-events').getByText('"bizStep": "shipping"').waitFor();
+
     await page.goto(`${server.baseUrl}${SUPPLY}/apiKey`);
     await page.getByTestId('apikey-add').click();
     await page.getByTestId('apikey-name').fill('ERP sync');

@@ -155,6 +155,7 @@ describe('menus → routes (spec 2.4)', () => {
       ['Dealer', 'dealer'],
       ['Shipment', 'shipment'],
       ['ChannelConflict', 'channelConflict'],
+      ['EpcisEvent', 'epcisEvent'],
       ['ApiKey', 'apiKey'],
     ]);
     const previews = Object.fromEntries(ROUTE_TABLE.filter((e) => e.preview).map((e) => [e.name, e.preview!.name]));

@@ -15,7 +15,7 @@ import type {
   ShipmentScanResult,
 } from '@rd/contract';
 import type { PageParams } from './admin';
-import { apiDownload, apiGet, apiPost } from './http';
+import { apiDownload, apiGet, apiPost, http } from './http';
 
 /** The supply-chain calls: dealers, shipments, channel-conflict alerts, API keys. */
 
@@ -53,6 +53,29 @@ export const exportConflicts = (filter: ChannelConflictFilter) =>
 /** The EPCIS document of a batch's or a shipment's codes, as a file. */
 export const exportEpcis = (subject: { batchId: string } | { shipmentId: string }) =>
   apiDownload({ url: '/acc/epcis/export', params: subject, timeout: 0 }, 'EPCIS.jsonld');
+
+export interface EpcisEventQuery {
+  eventType?: string;
+  EQ_bizStep?: string;
+  EQ_action?: string;
+  MATCH_anyEPC?: string;
+  perPage: number;
+  nextPageToken?: string;
+}
+export type EpcisEvent = Record<string, unknown> & { eventID: string; type: string; eventTime: string };
+
+/**
+ * A page of the company's EPCIS events: the interface answers the standard's query document, not the
+ * envelope, and says where the next page is in its Link header; a refusal is still an envelope.
+ */
+export async function fetchEpcisEvents(query: EpcisEventQuery): Promise<{ events: EpcisEvent[]; nextPageToken: string | null }> {
+  const response = await http.get<unknown>('/acc/epcis/events', { params: query });
+  const body = response.data as { msg?: string; epcisBody?: { queryResults?: { resultsBody?: { eventList?: EpcisEvent[] } } } };
+  if (response.status !== 200) throw new Error(body.msg ?? String(response.status));
+  const link = String(response.headers['link'] ?? '');
+  const next = /nextPageToken=([^&>]+)/.exec(link)?.[1];
+  return { events: body.epcisBody?.queryResults?.resultsBody?.eventList ?? [], nextPageToken: next ? decodeURIComponent(next) : null };
+}
 
 export const fetchApiKeyPage = (query: { name?: string; state?: ApiKeyRow['state'] } & PageParams) =>
   apiPost<PageResult<ApiKeyRow>>('/acc/api/apiKey/pageList', query, { silent: true });
