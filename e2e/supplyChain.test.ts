@@ -79,6 +79,9 @@ describe('supply chain in Chromium', () => {
     const dealerRow = page.locator('.ant-table-row').filter({ hasText: 'E2E-ZJ' });
     await dealerRow.waitFor();
     expect(await dealerRow.textContent()).toContain('浙江 杭州市');
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('dealer-export').click();
+    expect((await downloading).suggestedFilename()).toMatch(/^经销商-\d{8}\.xlsx$/);
 
     await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
     await page.getByTestId('shipment-add').click();

@@ -88,10 +88,12 @@ export const PERMISSIONS = {
   dealerAdd: 'supply:dealer:add',
   dealerEdit: 'supply:dealer:edit',
   dealerDelete: 'supply:dealer:delete',
+  dealerExport: 'supply:dealer:export',
   shipmentList: 'supply:shipment:list',
   shipmentShip: 'supply:shipment:ship',
   shipmentReceive: 'supply:shipment:receive',
   shipmentReturn: 'supply:shipment:return',
+  shipmentExport: 'supply:shipment:export',
   conflictList: 'supply:conflict:list',
   conflictExport: 'supply:conflict:export',
 } as const;

@@ -2,6 +2,7 @@ import type { DealerOption, DealerRow, PageResult } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser } from './support/fixtures.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { zipEntries } from './support/zipEntries.js';
 
 const PASSWORD = 'Dealer-Pass-1';
 let t: TestApp;
@@ -39,6 +40,13 @@ describe('dealers', () => {
     expect((await page(adminA, { keyword: 'hz' })).body.data.list.map((d) => d.code)).toEqual(['HZ-01']);
     const tops = await page(adminA, { level: 1 });
     expect(tops.body.data.list.find((d) => d.code === 'ZJ-01')?.childCount).toBe(1);
+    // the export: the same dealers, areas in words
+    const exported = await t.app.inject({ method: 'POST', url: '/acc/api/dealer/export', headers: { 'x-rd-request-apitoken': adminA }, payload: { areaCode: '330100' } });
+    expect(exported.statusCode).toBe(200);
+    const sheet = zipEntries(exported.rawPayload).find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data.toString('utf8') ?? '';
+    expect(sheet).toContain('HZ-01');
+    expect(sheet).toContain('ZJ-01');
+    expect(sheet).toContain('浙江、江苏 南京市');
     const options = await call<DealerOption[]>(t.app, 'GET', '/acc/api/dealer/options', { token: adminA, query: { level: '1' } });
     expect(options.body.data.map((o) => o.code)).toEqual(['ZJ-01']);
   });

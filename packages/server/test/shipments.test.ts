@@ -5,6 +5,7 @@ import { epcisSchemaProblems } from '../src/modules/epcis/documentSchema.js';
 import { packingCodes } from './support/boxFixtures.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { zipEntries } from './support/zipEntries.js';
 
 const PASSWORD = 'Ship-Pass-1';
 const BASE = 'https://trace.example.cn';
@@ -179,6 +180,11 @@ describe('outbound orders', () => {
     expect(document.epcisBody.eventList.map((e) => e['bizStep'])).toEqual(['shipping', 'receiving']);
     expect((await t.app.inject({ method: 'GET', url: '/acc/epcis/export', query: { shipmentId: received.id }, headers: { 'x-rd-request-apitoken': adminB } })).statusCode).toBe(404);
 
+    const sheet = await t.app.inject({ method: 'POST', url: '/acc/api/shipment/export', headers: { 'x-rd-request-apitoken': adminA }, payload: { status: 'RECEIVED' } });
+    expect(sheet.statusCode).toBe(200);
+    const rows = zipEntries(sheet.rawPayload).find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data.toString('utf8') ?? '';
+    expect(rows).toContain(received.orderNo);
+    expect(rows).toContain('已收货');
     expect((await call(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminB, body: {} })).body).toMatchObject({ data: { total: 0 } });
     expect((await call(t.app, 'GET', '/acc/api/shipment/getById', { token: adminB, query: { id: received.id } })).status).toBe(404);
     expect((await call(t.app, 'POST', '/acc/api/shipment/add', { token: adminB, body: { dealerId: dealer1.id } })).status).toBe(404);

@@ -131,6 +131,7 @@ export const BUILTIN_MENUS: MenuSeed = {
                 { permission: P.dealerAdd, name: '新增经销商', nameEn: 'Add dealer', grants: OP },
                 { permission: P.dealerEdit, name: '编辑经销商', nameEn: 'Edit dealer', grants: OP },
                 { permission: P.dealerDelete, name: '删除经销商', nameEn: 'Delete dealer' },
+                { permission: P.dealerExport, name: '导出经销商', nameEn: 'Export dealers', grants: OP },
               ],
             },
             {
@@ -139,6 +140,7 @@ export const BUILTIN_MENUS: MenuSeed = {
                 { permission: P.shipmentShip, name: '扫码出库', nameEn: 'Ship by scan', grants: OP },
                 { permission: P.shipmentReceive, name: '确认收货', nameEn: 'Confirm receipt', grants: OP },
                 { permission: P.shipmentReturn, name: '退货入库', nameEn: 'Returns', grants: OP },
+                { permission: P.shipmentExport, name: '导出单据', nameEn: 'Export orders', grants: OP },
               ],
             },
             {

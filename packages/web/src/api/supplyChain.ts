@@ -26,6 +26,7 @@ export const API_KEYS_QUERY_KEY = ['apiKey'] as const;
 
 export type DealerFilters = { keyword?: string; level?: number; status?: 'ENABLED' | 'DISABLED'; areaCode?: string };
 export const fetchDealerPage = (query: DealerFilters & PageParams) => apiPost<PageResult<DealerRow>>('/acc/api/dealer/pageList', query, { silent: true });
+export const exportDealers = (filters: DealerFilters) => apiDownload({ method: 'post', url: '/acc/api/dealer/export', data: filters, timeout: 0 }, 'dealers.xlsx');
 export const fetchDealerOptions = (query: { keyword?: string; level?: number } = {}) => apiGet<DealerOption[]>('/acc/api/dealer/options', query, { silent: true });
 export const addDealer = (body: DealerAddBody) => apiPost<DealerRow>('/acc/api/dealer/add', body);
 export const editDealer = (body: DealerEditBody) => apiPost<DealerRow>('/acc/api/dealer/edit', body);
@@ -34,6 +35,7 @@ export const deleteDealer = (id: string) => apiPost<null>('/acc/api/dealer/delet
 export type ShipmentFilters = { orderNo?: string; kind?: 'OUTBOUND' | 'RETURN'; status?: ShipmentRow['status']; dealerId?: string };
 const kindBase = (kind: ShipmentRow['kind']) => (kind === 'OUTBOUND' ? '/acc/api/shipment' : '/acc/api/shipment/return');
 export const fetchShipmentPage = (query: ShipmentFilters & PageParams) => apiPost<PageResult<ShipmentRow>>('/acc/api/shipment/pageList', query, { silent: true });
+export const exportShipments = (filters: ShipmentFilters) => apiDownload({ method: 'post', url: '/acc/api/shipment/export', data: filters, timeout: 0 }, 'shipments.xlsx');
 export const fetchShipment = (id: string) => apiGet<ShipmentRow>('/acc/api/shipment/getById', { id }, { silent: true });
 export const fetchShipmentLines = (query: { id: string } & PageParams) => apiPost<PageResult<ShipmentLine>>('/acc/api/shipment/lines', query, { silent: true });
 export const openShipment = (kind: ShipmentRow['kind'], body: { dealerId: string; remark?: string }) => apiPost<ShipmentRow>(`${kindBase(kind)}/add`, body);

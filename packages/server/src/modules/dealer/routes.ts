@@ -16,15 +16,31 @@ import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
+import { asAttachment } from '../../platform/http/attachment.js';
+import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx.js';
+import { ownCompany } from '../product/ownCompany.js';
+import { dealerExport, dealerExportFileName } from './export.js';
 import { addDealer, editDealer, getDealer, listDealerOptions, listDealers, removeDealer } from './service.js';
 
 const TAGS = ['dealer'];
 
-export async function dealerRoutes(app: App, { db }: AppContext) {
+export async function dealerRoutes(app: App, { db, config }: AppContext) {
   app.post('/acc/api/dealer/pageList', {
     config: { access: { permission: PERMISSIONS.dealerList } },
     schema: { tags: TAGS, summary: 'Dealers, filtered by name or code, level, status, area and parent', body: dealerPageQuerySchema, response: { 200: envelope(pageResultSchema(dealerRowSchema)) } },
     handler: async (request) => ok(request, await listDealers(db, currentPrincipal(request), request.body)),
+  });
+
+  app.post('/acc/api/dealer/export', {
+    config: { access: { permission: PERMISSIONS.dealerExport }, audit: { module: 'dealer', action: 'EXPORT' } },
+    schema: { tags: TAGS, summary: 'The matching dealers as an .xlsx file, by code', body: dealerPageQuerySchema },
+    handler: async (request, reply) => {
+      const lang = requestLang(request);
+      const stream = dealerExport(db, ownCompany(currentPrincipal(request)), request.body, lang, config.businessTimeZone, (error) =>
+        request.log.error({ err: error }, 'dealer export failed after it started'),
+      );
+      return asAttachment(reply, dealerExportFileName(lang, config.businessTimeZone), XLSX_CONTENT_TYPE).send(stream);
+    },
   });
 
   app.get('/acc/api/dealer/getById', {

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
+import { chunkedRows } from '../../platform/export/chunkedRows.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 
 type DealerFields = z.infer<typeof dealerAddBodySchema>;
@@ -41,7 +42,9 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
     ]);
 }
 
-export function dealerPage(db: Kysely<DB>, companyId: string, query: z.infer<typeof dealerPageQuerySchema>) {
+type DealerFilter = Omit<z.infer<typeof dealerPageQuerySchema>, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;
+
+function filteredDealers(db: Kysely<DB>, companyId: string, query: DealerFilter) {
   let q = rowQuery(db, companyId);
   if (query.keyword) {
     const pattern = containsPattern(query.keyword);
@@ -55,7 +58,16 @@ export function dealerPage(db: Kysely<DB>, companyId: string, query: z.infer<typ
     const province = `${query.areaCode.slice(0, 2)}0000`;
     q = q.where(sql<boolean>`d.area_codes && ${sql.val([query.areaCode, province])}::text[]`);
   }
-  return fetchPage(q, query, SORT);
+  return q;
+}
+
+export function dealerPage(db: Kysely<DB>, companyId: string, query: z.infer<typeof dealerPageQuerySchema>) {
+  return fetchPage(filteredDealers(db, companyId, query), query, SORT);
+}
+
+/** The matching dealers for the export, by code. */
+export function exportedDealers(db: Kysely<DB>, companyId: string, query: DealerFilter) {
+  return chunkedRows(filteredDealers(db, companyId, query).orderBy('d.code').orderBy('d.id'));
 }
 
 export function dealerRow(db: Kysely<DB>, companyId: string, id: string) {

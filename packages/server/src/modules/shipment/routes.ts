@@ -18,7 +18,11 @@ import type { App, AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
+import { asAttachment } from '../../platform/http/attachment.js';
+import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx.js';
 import { eventSiteOf } from '../epcis/portalEvents.js';
+import { ownCompany } from '../product/ownCompany.js';
+import { shipmentExport, shipmentExportFileName } from './export.js';
 import {
   cancelShipment,
   completeShipment,
@@ -40,6 +44,18 @@ export async function shipmentRoutes(app: App, { db, config }: AppContext) {
     config: { access: { permission: PERMISSIONS.shipmentList } },
     schema: { tags: TAGS, summary: 'Outbound orders and returns, by order number, kind, status, dealer and day', body: shipmentPageQuerySchema, response: { 200: envelope(pageResultSchema(shipmentRowSchema)) } },
     handler: async (request) => ok(request, await listShipments(db, currentPrincipal(request), request.body, config.businessTimeZone)),
+  });
+
+  app.post('/acc/api/shipment/export', {
+    config: { access: { permission: PERMISSIONS.shipmentExport }, audit: { module: 'shipment', action: 'EXPORT' } },
+    schema: { tags: TAGS, summary: 'The matching orders as an .xlsx file, newest first', body: shipmentPageQuerySchema },
+    handler: async (request, reply) => {
+      const lang = requestLang(request);
+      const stream = shipmentExport(db, ownCompany(currentPrincipal(request)), request.body, lang, config.businessTimeZone, (error) =>
+        request.log.error({ err: error }, 'shipment export failed after it started'),
+      );
+      return asAttachment(reply, shipmentExportFileName(lang, config.businessTimeZone), XLSX_CONTENT_TYPE).send(stream);
+    },
   });
 
   app.get('/acc/api/shipment/getById', {

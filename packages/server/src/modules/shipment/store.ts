@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CodeStatus, DB, RuleKind } from '../../platform/db/schema.js';
 import { businessDayStart } from '../../platform/export/businessClock.js';
+import { chunkedRows } from '../../platform/export/chunkedRows.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 
@@ -219,7 +220,9 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
 }
 
 
-export function shipmentPage(db: Kysely<DB>, companyId: string, query: z.infer<typeof shipmentPageQuerySchema>, timeZone: string) {
+type ShipmentFilter = Omit<z.infer<typeof shipmentPageQuerySchema>, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;
+
+function filteredShipments(db: Kysely<DB>, companyId: string, query: ShipmentFilter, timeZone: string) {
   let q = rowQuery(db, companyId);
   if (query.orderNo) q = q.where('s.order_no', 'ilike', containsPattern(query.orderNo));
   if (query.kind) q = q.where('s.kind', '=', query.kind);
@@ -227,7 +230,16 @@ export function shipmentPage(db: Kysely<DB>, companyId: string, query: z.infer<t
   if (query.dealerId) q = q.where('s.dealer_id', '=', query.dealerId);
   if (query.createdFrom) q = q.where('s.created_at', '>=', businessDayStart(timeZone, query.createdFrom));
   if (query.createdTo) q = q.where('s.created_at', '<', businessDayStart(timeZone, query.createdTo, 1));
-  return fetchPage(q, query, SORT);
+  return q;
+}
+
+export function shipmentPage(db: Kysely<DB>, companyId: string, query: z.infer<typeof shipmentPageQuerySchema>, timeZone: string) {
+  return fetchPage(filteredShipments(db, companyId, query, timeZone), query, SORT);
+}
+
+/** The matching orders for the export, newest first. */
+export function exportedShipments(db: Kysely<DB>, companyId: string, query: ShipmentFilter, timeZone: string) {
+  return chunkedRows(filteredShipments(db, companyId, query, timeZone).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc'));
 }
 
 export function shipmentRow(db: Kysely<DB>, companyId: string, id: string) {

@@ -3,6 +3,7 @@ import type zh from '../zh_CN/supply';
 /** Supply chain: dealers, shipments, channel conflicts, API keys */
 const supply: typeof zh = {
   exportEpcis: 'Export EPCIS',
+  export: 'Export',
   dealer: {
     code: 'Dealer code',
     name: 'Dealer name',

@@ -1,6 +1,7 @@
 /** 供应链：经销商、出入库、窜货预警、API 密钥 */
 const supply = {
   exportEpcis: '导出 EPCIS',
+  export: '导出',
   dealer: {
     code: '经销商编码',
     name: '经销商名称',

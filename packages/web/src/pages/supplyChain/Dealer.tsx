@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_STATUSES, DEALER_LEVEL_MAX, DEALER_NAME_MAX, PERMISSIONS, type DealerRow, type Lang } from '@rd/contract';
 import { areaName } from '@rd/contract/areas';
-import { DEALERS_QUERY_KEY, deleteDealer, fetchDealerPage, type DealerFilters } from '../../api/supplyChain';
+import { DEALERS_QUERY_KEY, deleteDealer, exportDealers, fetchDealerPage, type DealerFilters } from '../../api/supplyChain';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
@@ -29,6 +29,7 @@ export default function Dealer() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ dealer: DealerRow | null } | null>(null);
+  const [filters, setFilters] = useState<DealerFilters>({});
   const removal = useMutation({
     mutationFn: (row: DealerRow) => deleteDealer(row.id),
     onSuccess: async () => {
@@ -94,7 +95,11 @@ export default function Dealer() {
         fetchPage={fetchDealerPage}
         columns={columns}
         rowKey="id"
-        toFilters={dealerFilters}
+        toFilters={(values) => {
+          const next = dealerFilters(values);
+          setFilters(next);
+          return next;
+        }}
         searchFields={
           <>
             <Form.Item name="keyword" label={t('supply.dealer.keyword')}>
@@ -109,9 +114,14 @@ export default function Dealer() {
           </>
         }
         toolbar={
-          <PermissionButton code={PERMISSIONS.dealerAdd} type="primary" onClick={() => setEditing({ dealer: null })} data-testid="dealer-add">
-            {t('supply.dealer.add')}
-          </PermissionButton>
+          <Space>
+            <PermissionButton code={PERMISSIONS.dealerAdd} type="primary" onClick={() => setEditing({ dealer: null })} data-testid="dealer-add">
+              {t('supply.dealer.add')}
+            </PermissionButton>
+            <PermissionButton code={PERMISSIONS.dealerExport} onClick={() => void exportDealers(filters).catch(() => undefined)} data-testid="dealer-export">
+              {t('supply.export')}
+            </PermissionButton>
+          </Space>
         }
       />
       {editing && <DealerFormModal dealer={editing.dealer} onClose={() => setEditing(null)} />}

@@ -3,7 +3,7 @@ import { Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'a
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, SHIPMENT_KINDS, SHIPMENT_REMARK_MAX, SHIPMENT_STATUSES, type ShipmentKind, type ShipmentRow } from '@rd/contract';
-import { DEALERS_QUERY_KEY, SHIPMENTS_QUERY_KEY, fetchDealerOptions, fetchShipmentPage, openShipment, receiveShipment, type ShipmentFilters } from '../../api/supplyChain';
+import { DEALERS_QUERY_KEY, SHIPMENTS_QUERY_KEY, exportShipments, fetchDealerOptions, fetchShipmentPage, openShipment, receiveShipment, type ShipmentFilters } from '../../api/supplyChain';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
@@ -25,6 +25,7 @@ export default function Shipment() {
   const confirmAction = useConfirmAction();
   const [desk, setDesk] = useState<string | null>(null);
   const [creating, setCreating] = useState<ShipmentKind | null>(null);
+  const [filters, setFilters] = useState<ShipmentFilters>({});
   const [form] = Form.useForm<{ dealerId: string; remark: string }>();
   const canSeeDealers = usePermission(PERMISSIONS.dealerList);
   const dealers = useQuery({ queryKey: [...DEALERS_QUERY_KEY, 'options'], queryFn: () => fetchDealerOptions(), enabled: canSeeDealers });
@@ -99,7 +100,11 @@ export default function Shipment() {
         fetchPage={fetchShipmentPage}
         columns={columns}
         rowKey="id"
-        toFilters={shipmentFilters}
+        toFilters={(values) => {
+          const next = shipmentFilters(values);
+          setFilters(next);
+          return next;
+        }}
         searchFields={
           <>
             <Form.Item name="orderNo" label={t('supply.shipment.orderNo')}>
@@ -125,6 +130,9 @@ export default function Shipment() {
             </PermissionButton>
             <PermissionButton code={PERMISSIONS.shipmentReturn} onClick={() => setCreating('RETURN')} data-testid="shipment-add-return">
               {t('supply.shipment.addReturn')}
+            </PermissionButton>
+            <PermissionButton code={PERMISSIONS.shipmentExport} onClick={() => void exportShipments(filters).catch(() => undefined)} data-testid="shipment-export">
+              {t('supply.export')}
             </PermissionButton>
           </Space>
         }
