@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TOKEN_HEADER } from '@rd/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { qrCameraFile } from './support/fakeCamera.js';
+import { callApi, generatedCodes } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -19,35 +19,8 @@ let demoToken = '';
 /** A phone held by a worker on the packing line. */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
-async function api<T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  if (envelope.code !== 'SUCCESS') throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** Codes of a new rule of the demo company, made through the real generation job. */
-async function generatedCodes(token: string, kind: 'ITEM' | 'BOX', quantity: number): Promise<string[]> {
-  const rule = await api<{ id: string }>(token, 'POST', '/acc/api/rule/add', {
-    ruleName: `E2E ${kind} ${Date.now()}`,
-    kind,
-    bodyLength: 12,
-    alphabet: 'CROCKFORD32',
-    checkScheme: 'MOD37_36',
-  });
-  const job = await api<{ id: string }>(token, 'POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity });
-  const deadline = Date.now() + 30_000;
-  while ((await api<{ status: string }>(token, 'GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
-    if (Date.now() > deadline) throw new Error(`generation job ${job.id} did not finish`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const page = await api<{ list: Array<{ code: string }> }>(token, 'POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 50 });
-  return page.list.map((c) => c.code);
-}
+const api = <T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown) => callApi<T>(server, token, method, url, body);
+const codesOf = async (token: string, kind: 'ITEM' | 'BOX', quantity: number) => (await generatedCodes(server, token, kind, quantity)).map((c) => c.code);
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
@@ -60,10 +33,10 @@ beforeAll(async () => {
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   demoToken = token;
-  const items = await generatedCodes(token, 'ITEM', 5);
+  const items = await codesOf(token, 'ITEM', 5);
   itemCodes = items.slice(0, 3);
   lineCodes = items.slice(3);
-  [boxCode = ''] = await generatedCodes(token, 'BOX', 1);
+  [boxCode = ''] = await codesOf(token, 'BOX', 1);
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -144,7 +117,7 @@ describe('packing a box in Chromium', () => {
   });
 
   it('moves a packed item into another box and, on "undo last", puts it back into the box it came from', async () => {
-    const [otherBox = ''] = await generatedCodes(demoToken, 'BOX', 1);
+    const [otherBox = ''] = await codesOf(demoToken, 'BOX', 1);
     const itemsIn = async (box: string) =>
       (await api<{ total: number }>(demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${box}&pageNum=1&pageSize=1`)).total;
     const page = await workerPage('/codeBinding');

@@ -1,50 +1,29 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { TOKEN_HEADER } from '@rd/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const SUPPLY = '/accPortal/enterprise/supplyChain';
 let server: RunningServer;
 let browser: Browser;
-let demoPassword = '';
-let demoToken = '';
+let demoPasswordText = '';
 let items: string[] = [];
-
-async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: demoToken },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  if (envelope.code !== 'SUCCESS') throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
-  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
-  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  demoPasswordText = demoPassword(server);
   const login = await fetch(`${server.baseUrl}/acc/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: demoPassword }),
+    body: JSON.stringify({ username: 'demo', password: demoPasswordText }),
   });
-  demoToken = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
   // three activated item codes of the demo company, through the real generation job
-  const rule = await api<{ id: string }>('POST', '/acc/api/rule/add', { ruleName: `E2E supply ${Date.now()}`, kind: 'ITEM', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' });
-  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity: 3 });
-  const deadline = Date.now() + 30_000;
-  while ((await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
-    if (Date.now() > deadline) throw new Error('generation did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const codes = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 10 });
-  await api('POST', '/acc/api/code/activate', { ids: codes.list.map((c) => c.id) });
-  items = codes.list.map((c) => c.code);
+  const codes = await generatedCodes(server, token, 'ITEM', 3);
+  await callApi(server, token, 'POST', '/acc/api/code/activate', { ids: codes.map((c) => c.id) });
+  items = codes.map((c) => c.code);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -57,7 +36,7 @@ async function signedIn(): Promise<Page> {
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.baseUrl}/loginPage`);
   await page.getByTestId('login-username').fill('demo');
-  await page.getByTestId('login-password').fill(demoPassword);
+  await page.getByTestId('login-password').fill(demoPasswordText);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((u) => u.pathname === '/dashboard/dashboard');
   return page;

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOKEN_HEADER } from '@rd/contract';
+import type { RunningServer } from './server.js';
+
+/** The demo account's generated password, from the server's initial credentials file. */
+export function demoPassword(server: RunningServer): string {
+  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
+  return lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+}
+
+/** One call as a client makes it: the envelope's data, or an error naming the call and the refusal. */
+export async function callApi<T>(server: RunningServer, token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  if (envelope.code !== 'SUCCESS') throw new Error(`${url}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Codes of a new rule of the signed-in company, made through the real generation job, in its order. */
+export async function generatedCodes(server: RunningServer, token: string, kind: 'ITEM' | 'BOX', quantity: number): Promise<Array<{ id: string; code: string }>> {
+  const rule = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/rule/add', {
+    ruleName: `E2E ${kind} ${Date.now()}`,
+    kind,
+    bodyLength: 12,
+    alphabet: 'CROCKFORD32',
+    checkScheme: 'MOD37_36',
+  });
+  const job = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity });
+  const deadline = Date.now() + 30_000;
+  while ((await callApi<{ status: string }>(server, token, 'GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
+    if (Date.now() > deadline) throw new Error(`generation job ${job.id} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const page = await callApi<{ list: Array<{ id: string; code: string }> }>(server, token, 'POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 50 });
+  return page.list.map((c) => ({ id: c.id, code: c.code }));
+}
