@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
@@ -61,6 +64,24 @@ describe('supply chain in Chromium', () => {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('dealer-export').click();
     expect((await downloading).suggestedFilename()).toMatch(/^经销商-\d{8}\.xlsx$/);
+
+    // a sub-dealer from the downloaded template: its parent named by code, its area in words
+    const templateDownload = page.waitForEvent('download');
+    await page.getByTestId('dealer-template').click();
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.readFile(await (await templateDownload).path());
+    (template.worksheets[0] as ExcelJS.Worksheet).addRow(['E2E-NB', 'E2E 宁波分销', 2, 'E2E-ZJ', '浙江省宁波市']);
+    const filled = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-dealers-')), '经销商.xlsx');
+    await template.xlsx.writeFile(filled);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('dealer-import').click()]);
+    await chooser.setFiles(filled);
+    expect(await page.getByTestId('import-success').textContent()).toContain('已导入 1 行');
+    await page.locator('.ant-modal-footer').getByRole('button').click();
+    const imported = page.locator('.ant-table-row').filter({ hasText: 'E2E-NB' });
+    await imported.waitFor();
+    expect(await imported.textContent()).toContain('E2E 浙江经销');
+    expect(await imported.textContent()).toContain('浙江 宁波市');
+    fs.rmSync(path.dirname(filled), { recursive: true, force: true });
 
     await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
     await page.getByTestId('shipment-add').click();

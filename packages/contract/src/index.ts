@@ -17,6 +17,7 @@ export * from './api/products.js';
 export * from './api/companyInfo.js';
 export * from './api/register.js';
 export * from './api/medicinal.js';
+export * from './api/spreadsheetImport.js';
 export * from './api/farmer.js';
 export * from './api/materialType.js';
 export * from './tag/checkCharacters.js';

@@ -12,3 +12,6 @@ export function normaliseLang(value: unknown): Lang {
   if (v === 'en_us' || v === 'en' || v === 'en-us') return 'en_US';
   return DEFAULT_LANG;
 }
+
+/** What separates the items of a list written in a sentence or a cell: 、 in Chinese, a comma in English. */
+export const listSeparator = (lang: Lang): string => (lang === 'zh_CN' ? '、' : ', ');

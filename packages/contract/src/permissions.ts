@@ -89,6 +89,7 @@ export const PERMISSIONS = {
   dealerEdit: 'supply:dealer:edit',
   dealerDelete: 'supply:dealer:delete',
   dealerExport: 'supply:dealer:export',
+  dealerImport: 'supply:dealer:import',
   shipmentList: 'supply:shipment:list',
   shipmentShip: 'supply:shipment:ship',
   shipmentReceive: 'supply:shipment:receive',

@@ -117,4 +117,34 @@ describe('channel conflicts', () => {
     expect((await page(viewerA)).body.data.total).toBe(3);
     expect((await t.app.inject({ method: 'POST', url: '/acc/api/channelConflict/export', headers: { 'x-rd-request-apitoken': viewerA }, payload: {} })).statusCode).toBe(403);
   });
+
+  it('judges a scan again by the position the consumer lets the page send: it replaces the IP’s place', async () => {
+    const attach = async (checked: ScanCheckResult, lat: number, lng: number, ip: string) => {
+      const res = await call(t.app, 'POST', '/acc/api/scanCodeRecord/add', { body: { scanToken: checked.scanToken, lat, lng }, ip });
+      expect(res.body).toMatchObject({ code: 'SUCCESS', data: { outcome: 'ATTACHED' } });
+    };
+    const alertsOf = async (code: string) => (await page(adminA, { pageSize: 100 })).body.data.list.filter((r) => r.code === code);
+
+    // the IP says Shenzhen, the phone is at the West Lake in Hangzhou: the alert goes
+    const fromShenzhen = await check(shipped[0] as string, SHENZHEN);
+    expect(await alertsOf(shipped[0] as string)).toHaveLength(1);
+    await attach(fromShenzhen, 30.2431, 120.15, SHENZHEN);
+    expect(await alertsOf(shipped[0] as string)).toHaveLength(0);
+
+    // the IP says Hangzhou, the phone is in Guangzhou: an alert placed by the position
+    const fromHangzhou = await check(shipped[1] as string, HANGZHOU);
+    expect(await alertsOf(shipped[1] as string)).toHaveLength(0);
+    await attach(fromHangzhou, 23.13, 113.26, HANGZHOU);
+    expect(await alertsOf(shipped[1] as string)).toEqual([
+      expect.objectContaining({ scanAreaCode: '440000', scanCityCode: '440100', province: '广东省', city: '广州市', ip: HANGZHOU, locatedBy: 'POSITION', dealerAreaCodes: ['330100', '320000'] }),
+    ]);
+
+    // a position abroad judges nothing: the IP's alert stays; an unshipped code gets none wherever it is
+    const before = (await alertsOf(shipped[2] as string)).length;
+    await attach(await check(shipped[2] as string, SHENZHEN), 35.68, 139.69, SHENZHEN);
+    expect((await alertsOf(shipped[2] as string)).map((r) => r.locatedBy)).toEqual(Array(before + 1).fill('IP'));
+    await attach(await check(unshipped[1] as string, HANGZHOU), 23.13, 113.26, HANGZHOU);
+    expect(await alertsOf(unshipped[1] as string)).toHaveLength(0);
+  });
 });
+

@@ -1,15 +1,16 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { cellValue } from '../src/modules/medicinal/cellValue.js';
-import { BATCH_COLUMNS, headerText } from '../src/modules/medicinal/columns.js';
-import { ImportErrors } from '../src/modules/medicinal/importErrors.js';
-import { readImportSheet } from '../src/modules/medicinal/importSheet.js';
-import { EXAMPLE_APPROVAL_NO, templateWorkbook } from '../src/modules/medicinal/template.js';
-import { isDateFormatCode } from '../src/modules/medicinal/xlsx/dateStyles.js';
-import { sheetRows, type SheetRow } from '../src/modules/medicinal/xlsx/sheetReader.js';
-import { UnreadableWorkbook } from '../src/modules/medicinal/xlsx/unreadableWorkbook.js';
-import { entryBytes, zipDirectory } from '../src/modules/medicinal/xlsx/zipEntries.js';
+import { cellValue } from '../src/platform/import/cellValue.js';
+import { BATCH_COLUMNS, EXAMPLE_APPROVAL_NO } from '../src/modules/medicinal/columns.js';
+import { headerText } from '../src/platform/import/columns.js';
+import { ImportErrors } from '../src/platform/import/importErrors.js';
+import { readImportSheet } from '../src/platform/import/importSheet.js';
+import { templateWorkbook } from '../src/platform/import/template.js';
+import { isDateFormatCode } from '../src/platform/import/xlsx/dateStyles.js';
+import { sheetRows, type SheetRow } from '../src/platform/import/xlsx/sheetReader.js';
+import { UnreadableWorkbook } from '../src/platform/import/xlsx/unreadableWorkbook.js';
+import { entryBytes, zipDirectory } from '../src/platform/import/xlsx/zipEntries.js';
 import { zipOfParts, type ZipPart } from './support/zipOfParts.js';
 
 async function rowsOf(bytes: Buffer): Promise<SheetRow[]> {

@@ -41,6 +41,8 @@ export const channelConflictRowSchema = z.object({
   province: z.string(),
   city: z.string(),
   ip: z.string(),
+  /** What placed the scan: its IP, or the position the consumer let the page send. */
+  locatedBy: z.enum(['IP', 'POSITION']),
 });
 export type ChannelConflictRow = z.infer<typeof channelConflictRowSchema>;
 

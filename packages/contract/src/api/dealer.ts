@@ -48,6 +48,18 @@ function parentMatchesLevel(value: { level: number; parentId: string | null }, c
 
 export const dealerAddBodySchema = z.object(dealerFields).superRefine(parentMatchesLevel);
 export type DealerAddBody = z.input<typeof dealerAddBodySchema>;
+
+/**
+ * One row of a dealer import: the parent is named by its dealer code, of a dealer already saved or of
+ * another row of the same file (the file can hold a whole network, levels in any order).
+ */
+const { parentId: _parentId, ...importedFields } = dealerFields;
+export const dealerImportRowSchema = z
+  .object({ ...importedFields, parentCode: zString().trim().default('') })
+  .superRefine((value, ctx) => {
+    if (value.level > 1 && !value.parentCode) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['parentCode'] });
+    if (value.level === 1 && value.parentCode) ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: ['parentCode'] });
+  });
 export const dealerEditBodySchema = z.object({ id: zId, ...dealerFields }).superRefine(parentMatchesLevel);
 export type DealerEditBody = z.input<typeof dealerEditBodySchema>;
 export const dealerIdBodySchema = z.object({ id: zId });
@@ -71,6 +83,7 @@ export const dealerRowSchema = z.object({
   phone: z.string(),
   level: z.number(),
   parentId: z.string().nullable(),
+  parentCode: z.string().nullable(),
   parentName: z.string().nullable(),
   areaCodes: z.array(z.string()),
   address: z.string(),

@@ -1,5 +1,5 @@
 import divisions from 'china-area-data/v5/data.json' with { type: 'json' };
-import { PROVINCES, type Province } from './provinces.js';
+import { PROVINCES, provinceCode, type Province } from './provinces.js';
 
 /**
  * Sales areas: provinces and prefecture-level cities by their GB/T 2260 codes (the division table of the
@@ -35,6 +35,10 @@ export function isAreaCode(code: string): boolean {
   return provinceByCode.has(code) || cityByCode.has(code);
 }
 
+export function cityOf(code: string): City | undefined {
+  return cityByCode.get(code);
+}
+
 export function citiesOf(provinceCode: string): readonly City[] {
   return CITIES.filter((c) => c.provinceCode === provinceCode);
 }
@@ -68,4 +72,45 @@ export function cityCodeOf(provinceCode: string, cityName: string): string {
 export function placeInAreas(areaCodes: readonly string[], provinceCode: string, cityCode: string): boolean {
   if (!provinceCode) return false;
   return areaCodes.includes(provinceCode) || (cityCode !== '' && areaCodes.includes(cityCode));
+}
+
+/** Cities by their name alone (杭州市 and 杭州); a name two cities share answers neither. */
+const citiesByBareName = new Map<string, string[]>();
+for (const city of CITIES) {
+  for (const name of new Set([city.name, city.name.replace(/市$/, '')])) {
+    citiesByBareName.set(name, [...(citiesByBareName.get(name) ?? []), city.code]);
+  }
+}
+
+/** What separates the areas of a list written in one cell: 、 , ， ; ； and line breaks. */
+const AREA_LIST_SEPARATOR = /[、,，;；\r\n]+/;
+
+/** The areas of a list written in one cell, each trimmed, blanks dropped. */
+export function areaListItems(text: string): string[] {
+  return text
+    .split(AREA_LIST_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/**
+ * The code of one area written the way the dealer export writes it or people type it: a code (330100), a
+ * province in any spelling (浙江, 浙江省, Zhejiang), a province and one of its cities (浙江 杭州市,
+ * 浙江省杭州市, Zhejiang 杭州市), or a city alone when no other city has its name (杭州市, 杭州).
+ * '' when it names none of them.
+ */
+export function areaCodeOfText(text: string): string {
+  const written = text.trim();
+  if (/^\d{6}$/.test(written)) return isAreaCode(written) ? written : '';
+  const province = provinceCode(written);
+  if (province) return province;
+  // the longest leading province, then the rest as its city
+  for (let end = written.length - 1; end >= 2; end -= 1) {
+    const provinceOfPrefix = provinceCode(written.slice(0, end));
+    if (!provinceOfPrefix) continue;
+    const city = cityCodeOf(provinceOfPrefix, written.slice(end).trim());
+    if (city) return city;
+  }
+  const cities = citiesByBareName.get(written);
+  return cities?.length === 1 ? (cities[0] as string) : '';
 }

@@ -132,6 +132,7 @@ export const BUILTIN_MENUS: MenuSeed = {
                 { permission: P.dealerEdit, name: '编辑经销商', nameEn: 'Edit dealer', grants: OP },
                 { permission: P.dealerDelete, name: '删除经销商', nameEn: 'Delete dealer' },
                 { permission: P.dealerExport, name: '导出经销商', nameEn: 'Export dealers', grants: OP },
+                { permission: P.dealerImport, name: '导入经销商', nameEn: 'Import dealers', grants: OP },
               ],
             },
             {

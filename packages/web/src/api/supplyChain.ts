@@ -20,17 +20,18 @@ import { apiDownload, apiGet, apiPost, http } from './http';
 /** The supply-chain calls: dealers, shipments, channel-conflict alerts, API keys. */
 
 export const DEALERS_QUERY_KEY = ['dealer'] as const;
+export const DEALER_API = '/acc/api/dealer';
 export const SHIPMENTS_QUERY_KEY = ['shipment'] as const;
 export const CONFLICTS_QUERY_KEY = ['channelConflict'] as const;
 export const API_KEYS_QUERY_KEY = ['apiKey'] as const;
 
 export type DealerFilters = { keyword?: string; level?: number; status?: 'ENABLED' | 'DISABLED'; areaCode?: string };
-export const fetchDealerPage = (query: DealerFilters & PageParams) => apiPost<PageResult<DealerRow>>('/acc/api/dealer/pageList', query, { silent: true });
-export const exportDealers = (filters: DealerFilters) => apiDownload({ method: 'post', url: '/acc/api/dealer/export', data: filters, timeout: 0 }, 'dealers.xlsx');
-export const fetchDealerOptions = (query: { keyword?: string; level?: number } = {}) => apiGet<DealerOption[]>('/acc/api/dealer/options', query, { silent: true });
-export const addDealer = (body: DealerAddBody) => apiPost<DealerRow>('/acc/api/dealer/add', body);
-export const editDealer = (body: DealerEditBody) => apiPost<DealerRow>('/acc/api/dealer/edit', body);
-export const deleteDealer = (id: string) => apiPost<null>('/acc/api/dealer/delete', { id });
+export const fetchDealerPage = (query: DealerFilters & PageParams) => apiPost<PageResult<DealerRow>>(`${DEALER_API}/pageList`, query, { silent: true });
+export const exportDealers = (filters: DealerFilters) => apiDownload({ method: 'post', url: `${DEALER_API}/export`, data: filters, timeout: 0 }, 'dealers.xlsx');
+export const fetchDealerOptions = (query: { keyword?: string; level?: number } = {}) => apiGet<DealerOption[]>(`${DEALER_API}/options`, query, { silent: true });
+export const addDealer = (body: DealerAddBody) => apiPost<DealerRow>(`${DEALER_API}/add`, body);
+export const editDealer = (body: DealerEditBody) => apiPost<DealerRow>(`${DEALER_API}/edit`, body);
+export const deleteDealer = (id: string) => apiPost<null>(`${DEALER_API}/delete`, { id });
 
 export type ShipmentFilters = { orderNo?: string; kind?: 'OUTBOUND' | 'RETURN'; status?: ShipmentRow['status']; dealerId?: string };
 const kindBase = (kind: ShipmentRow['kind']) => (kind === 'OUTBOUND' ? '/acc/api/shipment' : '/acc/api/shipment/return');

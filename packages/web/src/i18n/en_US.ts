@@ -3,6 +3,7 @@ import dateShortcutEn from './en_US/dateShortcut';
 import statisticsEn from './en_US/statistics';
 import operationLogEn from './en_US/operationLog';
 import uploadEn from './en_US/upload';
+import spreadsheetImportEn from './en_US/spreadsheetImport';
 import productEn from './en_US/product';
 import productTemplateEn from './en_US/productTemplate';
 import productBatchEn from './en_US/productBatch';
@@ -131,6 +132,7 @@ const en_US: Messages = {
   statistics: statisticsEn,
   operationLog: operationLogEn,
   upload: uploadEn,
+  spreadsheetImport: spreadsheetImportEn,
   product: productEn,
   productTemplate: productTemplateEn,
   productBatch: productBatchEn,

@@ -7,6 +7,7 @@ import dateShortcutZh from './zh_CN/dateShortcut';
 import statisticsZh from './zh_CN/statistics';
 import operationLogZh from './zh_CN/operationLog';
 import uploadZh from './zh_CN/upload';
+import spreadsheetImportZh from './zh_CN/spreadsheetImport';
 import productZh from './zh_CN/product';
 import productTemplateZh from './zh_CN/productTemplate';
 import productBatchZh from './zh_CN/productBatch';
@@ -133,6 +134,7 @@ const zh_CN = {
   statistics: statisticsZh,
   operationLog: operationLogZh,
   upload: uploadZh,
+  spreadsheetImport: spreadsheetImportZh,
   product: productZh,
   productTemplate: productTemplateZh,
   productBatch: productBatchZh,

@@ -4,6 +4,7 @@ import {
   channelConflictPageQuerySchema,
   channelConflictRowSchema,
   channelConflictSummarySchema,
+  listSeparator,
   pageResultSchema,
 } from '@rd/contract';
 import { areaName } from '@rd/contract/areas';
@@ -65,8 +66,9 @@ export async function channelConflictRoutes(app: App, { db, config }: AppContext
           { header: t.dealerCode as string, width: 12, value: (r) => r.dealerCode },
           { header: t.dealerName as string, width: 20, value: (r) => r.dealerName },
           { header: t.orderNo as string, width: 18, value: (r) => r.orderNo },
-          { header: t.dealerAreas as string, width: 30, value: (r) => r.dealerAreaCodes.map((c) => areaName(c, lang)).join(lang === 'zh_CN' ? '、' : ', ') },
+          { header: t.dealerAreas as string, width: 30, value: (r) => r.dealerAreaCodes.map((c) => areaName(c, lang)).join(listSeparator(lang)) },
           { header: t.scanArea as string, width: 20, value: (r) => `${r.province}${r.city && r.city !== r.province ? ` ${r.city}` : ''}` },
+          { header: t.locatedBy as string, width: 12, value: (r) => (r.locatedBy === 'POSITION' ? t.byPosition : t.byIp) as string },
           { header: t.ip as string, width: 16, value: (r) => r.ip },
         ],
         rows: allConflicts(db, companyId, request.body, timeZone),

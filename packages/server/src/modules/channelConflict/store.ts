@@ -48,6 +48,7 @@ function rows(db: Kysely<DB>) {
       'x.province',
       'x.city',
       'x.ip',
+      'x.located_by as locatedBy',
     ]);
 }
 

@@ -13,6 +13,9 @@ export const CONFLICT_EXPORT_TEXTS: Record<Lang, Record<string, string>> = {
     orderNo: '出库单号',
     dealerAreas: '经销商销售区域',
     scanArea: '扫码地区',
+    locatedBy: '定位方式',
+    byIp: 'IP 地址',
+    byPosition: '手机定位',
     ip: 'IP',
   },
   en_US: {
@@ -27,6 +30,9 @@ export const CONFLICT_EXPORT_TEXTS: Record<Lang, Record<string, string>> = {
     orderNo: 'Outbound order',
     dealerAreas: 'Dealer’s sales area',
     scanArea: 'Scanned in',
+    locatedBy: 'Placed by',
+    byIp: 'IP address',
+    byPosition: 'Phone position',
     ip: 'IP',
   },
 };

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   PERMISSIONS,
   dealerAddBodySchema,
@@ -8,6 +9,7 @@ import {
   dealerOptionSchema,
   dealerPageQuerySchema,
   dealerRowSchema,
+  importResultSchema,
   pageResultSchema,
 } from '@rd/contract';
 import { z } from 'zod';
@@ -18,7 +20,10 @@ import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { asAttachment } from '../../platform/http/attachment.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx.js';
+import { importAnswer, sendTemplate } from '../../platform/import/importAnswer.js';
+import { receiveSpreadsheet } from '../file/receiveSpreadsheet.js';
 import { ownCompany } from '../product/ownCompany.js';
+import { dealerTemplate, importDealers } from './dealerImport.js';
 import { dealerExport, dealerExportFileName } from './export.js';
 import { addDealer, editDealer, getDealer, listDealerOptions, listDealers, removeDealer } from './service.js';
 
@@ -74,5 +79,29 @@ export async function dealerRoutes(app: App, { db, config }: AppContext) {
       await removeDealer(db, currentPrincipal(request), request.body.id);
       return ok(request, null);
     },
+  });
+
+  app.get('/acc/api/dealer/exportTemplate', {
+    config: { access: { permission: PERMISSIONS.dealerImport }, audit: false },
+    schema: { tags: TAGS, summary: 'The .xlsx import template of dealers (status and name on the consumer page as drop-downs)' },
+    handler: async (request, reply) => sendTemplate(reply, await dealerTemplate(currentPrincipal(request), requestLang(request))),
+  });
+
+  // Multipart parsing only for the import, in its own plugin scope.
+  await app.register(async (imports) => {
+    await imports.register(multipart, { throwFileSizeLimit: false });
+    imports.post('/acc/api/dealer/importData', {
+      config: { access: { permission: PERMISSIONS.dealerImport } },
+      schema: {
+        tags: TAGS,
+        summary: 'Import dealers from a filled template or a dealer export (multipart field `file`); all rows or none',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(importResultSchema) },
+      },
+      handler: async (request, reply) => {
+        const bytes = await receiveSpreadsheet(request, reply);
+        return importAnswer(request, await importDealers(db, currentPrincipal(request), bytes, requestLang(request)));
+      },
+    });
   });
 }

@@ -29,6 +29,7 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'd.phone',
       'd.level',
       'd.parent_id as parentId',
+      'p.code as parentCode',
       'p.name as parentName',
       'd.area_codes as areaCodes',
       'd.address',
@@ -105,6 +106,18 @@ export async function codeTaken(db: Kysely<DB>, companyId: string, code: string,
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The company's dealers among these codes, by code. */
+export async function dealersByCode(db: Kysely<DB>, companyId: string, codes: readonly string[]): Promise<Map<string, { id: string; level: number }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('dealer')
+    .select(['id', 'code', 'level'])
+    .where('company_id', '=', companyId)
+    .where('code', '=', sql<string>`ANY(${sql.val(codes)}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.code, { id: r.id, level: r.level }]));
+}
+
 function columns(body: DealerFields) {
   return {
     code: body.code,
@@ -128,6 +141,19 @@ export async function insertDealer(db: Kysely<DB>, companyId: string, userId: st
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Rows per INSERT of an import (11 values a row stay far below the 65,535 parameters of a statement). */
+const INSERT_CHUNK = 1000;
+
+/** Adds many dealers of one company, answering each one's id by its code. */
+export async function insertDealers(db: Kysely<DB>, companyId: string, userId: string, bodies: readonly DealerFields[]): Promise<Array<{ id: string; code: string }>> {
+  const inserted: Array<{ id: string; code: string }> = [];
+  for (let start = 0; start < bodies.length; start += INSERT_CHUNK) {
+    const values = bodies.slice(start, start + INSERT_CHUNK).map((body) => ({ company_id: companyId, created_by: userId, ...columns(body) }));
+    inserted.push(...(await db.insertInto('dealer').values(values).returning(['id', 'code']).execute()));
+  }
+  return inserted;
 }
 
 export async function updateDealer(db: Kysely<DB>, id: string, body: DealerFields): Promise<void> {

@@ -15,18 +15,19 @@ import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { batchKey, takenBatchKeys } from './batchStore.js';
 import { bulkInsert } from './bulkInsert.js';
-import { BATCH_COLUMNS, IMPORT_TEXTS, type BatchColumnKey } from './columns.js';
-import { ImportErrors } from './importErrors.js';
-import { addFieldErrors, readImportSheet } from './importSheet.js';
+import { IMPORT_TEXTS } from '../../platform/import/columns.js';
+import { BATCH_COLUMNS, EXAMPLE_APPROVAL_NO, MEDICINAL_IMPORT_TEXTS, type BatchColumnKey } from './columns.js';
+import { ImportErrors } from '../../platform/import/importErrors.js';
+import { addFieldErrors, readImportSheet } from '../../platform/import/importSheet.js';
 import { MEDICINAL_MESSAGES } from './messages.js';
 import { enabledApprovalNos, productIdsByApprovalNo } from './productStore.js';
-import { EXAMPLE_APPROVAL_NO, templateWorkbook } from './template.js';
+import { templateWorkbook } from '../../platform/import/template.js';
 
 /** The batch template: the company's enabled products, by approval number, as the first column's drop-down. */
 export async function batchTemplate(database: Database, principal: Principal, lang: Lang) {
   const companyId = ownCompany(principal);
   const approvalNos = await enabledApprovalNos(database.db, companyId);
-  const texts = IMPORT_TEXTS[lang];
+  const texts = { ...IMPORT_TEXTS[lang], ...MEDICINAL_IMPORT_TEXTS[lang] };
   const bytes = await templateWorkbook({
     sheetName: texts.batchSheet,
     columns: BATCH_COLUMNS,
@@ -67,7 +68,7 @@ export async function importBatches(
   maxRows: number,
 ): Promise<ImportResult> {
   const companyId = ownCompany(principal);
-  const texts = IMPORT_TEXTS[lang];
+  const texts = { ...IMPORT_TEXTS[lang], ...MEDICINAL_IMPORT_TEXTS[lang] };
   const products = await productIdsByApprovalNo(database.db, companyId);
   const errors = new ImportErrors();
   const valid = batchColumns();
@@ -77,6 +78,7 @@ export async function importBatches(
 
   const rowCount = await readImportSheet<BatchColumnKey>({
     bytes,
+    exampleRow: { key: 'approvalNo', values: [EXAMPLE_APPROVAL_NO] },
     columns: BATCH_COLUMNS,
     maxRows,
     lang,

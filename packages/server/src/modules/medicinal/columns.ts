@@ -1,23 +1,10 @@
 import type { Lang } from '@rd/contract';
+import type { ImportColumn } from '../../platform/import/columns.js';
 
-/**
- * The columns of the two import templates, in sheet order. The same list writes the template's header,
- * example row, widths and validations, and reads a filled file back: headers are matched by either
- * language, so a file made in Chinese imports under English and the other way round.
- */
-export type ColumnKind = 'text' | 'date' | 'integer';
+/** The columns of the two medicinal import templates, in sheet order (see platform/import/columns.ts). */
 
-export interface ImportColumn<K extends string = string> {
-  key: K;
-  zh_CN: string;
-  en_US: string;
-  required: boolean;
-  kind: ColumnKind;
-  /** Width in characters. */
-  width: number;
-  /** The example row's value. */
-  example: string | number;
-}
+/** The approval number of the example row: all zeros, which no product carries; the import skips that row. */
+export const EXAMPLE_APPROVAL_NO = '国药准字H00000000';
 
 export type ProductColumnKey =
   | 'genericName'
@@ -33,7 +20,7 @@ export type ProductColumnKey =
 export const PRODUCT_COLUMNS: readonly ImportColumn<ProductColumnKey>[] = [
   { key: 'genericName', zh_CN: '通用名称', en_US: 'Generic name', required: true, kind: 'text', width: 22, example: '阿莫西林胶囊' },
   { key: 'tradeName', zh_CN: '商品名称', en_US: 'Trade name', required: false, kind: 'text', width: 18, example: '阿莫仙' },
-  { key: 'approvalNo', zh_CN: '批准文号', en_US: 'Approval number', required: true, kind: 'text', width: 22, example: '国药准字H00000000' },
+  { key: 'approvalNo', zh_CN: '批准文号', en_US: 'Approval number', required: true, kind: 'text', width: 22, example: EXAMPLE_APPROVAL_NO },
   { key: 'drugStandardCode', zh_CN: '药品本位码', en_US: 'Drug standard code', required: false, kind: 'text', width: 20, example: '86900000000000' },
   // the example is replaced by the first dosage form's label in the reader's language
   { key: 'dosageForm', zh_CN: '剂型', en_US: 'Dosage form', required: true, kind: 'text', width: 14, example: '' },
@@ -56,66 +43,20 @@ export const BATCH_COLUMNS: readonly ImportColumn<BatchColumnKey>[] = [
   { key: 'remark', zh_CN: '备注', en_US: 'Remark', required: false, kind: 'text', width: 30, example: '示例行，导入时忽略' },
 ];
 
-/** The header cell: both languages, required columns marked with *. */
-export function headerText(column: ImportColumn): string {
-  const mark = column.required ? '*' : '';
-  return `${column.zh_CN}${mark}\n${column.en_US}${mark}`;
-}
-
-/** A header as read back: blanks and * dropped, lower case, each line on its own. */
-function headerParts(text: string): string[] {
-  const whole = text.replace(/\*/g, '').trim().toLowerCase();
-  return [whole, ...whole.split(/\r?\n/)].map((part) => part.replace(/\s+/g, ''));
-}
-
-const plain = (label: string) => label.toLowerCase().replace(/\s+/g, '');
-
-/** The column a header cell names, or undefined. */
-export function columnForHeader<C extends ImportColumn>(columns: readonly C[], text: string): C | undefined {
-  const parts = headerParts(text);
-  return columns.find((c) => parts.includes(plain(c.zh_CN)) || parts.includes(plain(c.en_US)));
-}
-
-export const columnLabel = (column: ImportColumn, lang: Lang) => column[lang];
-
-/** Spreadsheet column letters: 1 → A, 27 → AA. */
-export function columnLetter(index: number): string {
-  let n = index;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
-
-/** Texts of the templates and of import errors, in the reader's language. */
-export const IMPORT_TEXTS = {
+/** Texts of the medicinal templates and their import answers, in the reader's language. */
+export const MEDICINAL_IMPORT_TEXTS = {
   zh_CN: {
     productSheet: '药品信息',
     batchSheet: '药品批次',
-    listSheet: 'lists',
     productFile: '药品信息导入模板.xlsx',
     batchFile: '药品批次导入模板.xlsx',
-    duplicateInFile: '与第 {row} 行重复',
     unknownProduct: '本企业没有批准文号为 {value} 的药品',
-    chooseFromList: '请从下拉列表中选择：{values}',
-    pickFromList: '请从下拉列表中选择',
-    dateHint: '日期，格式 yyyy-mm-dd',
-    badCell: '单元格内容无法识别',
   },
   en_US: {
     productSheet: 'Medicinal products',
     batchSheet: 'Medicinal batches',
-    listSheet: 'lists',
     productFile: 'medicinal-products-template.xlsx',
     batchFile: 'medicinal-batches-template.xlsx',
-    duplicateInFile: 'Repeats row {row}',
     unknownProduct: 'The company has no medicinal product with approval number {value}',
-    chooseFromList: 'Choose one from the list: {values}',
-    pickFromList: 'Choose one from the list',
-    dateHint: 'A date, written yyyy-mm-dd',
-    badCell: 'The cell cannot be read',
   },
 } as const satisfies Record<Lang, Record<string, string>>;

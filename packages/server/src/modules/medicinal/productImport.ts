@@ -1,6 +1,7 @@
 import {
   catalogueMessage,
   formatMessage,
+  listSeparator,
   medicinalProductAddSchema,
   type ImportResult,
   type Lang,
@@ -12,19 +13,20 @@ import { conflict } from '../../platform/http/appError.js';
 import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { bulkInsert } from './bulkInsert.js';
-import { IMPORT_TEXTS, PRODUCT_COLUMNS, type ProductColumnKey } from './columns.js';
+import { IMPORT_TEXTS } from '../../platform/import/columns.js';
+import { EXAMPLE_APPROVAL_NO, MEDICINAL_IMPORT_TEXTS, PRODUCT_COLUMNS, type ProductColumnKey } from './columns.js';
 import { dosageFormLabels, dosageFormMatcher, dosageForms } from './dosageForms.js';
-import { ImportErrors } from './importErrors.js';
-import { addFieldErrors, readImportSheet } from './importSheet.js';
+import { ImportErrors } from '../../platform/import/importErrors.js';
+import { addFieldErrors, readImportSheet } from '../../platform/import/importSheet.js';
 import { MEDICINAL_MESSAGES } from './messages.js';
 import { takenApprovalNos } from './productStore.js';
-import { templateWorkbook } from './template.js';
+import { templateWorkbook } from '../../platform/import/template.js';
 
 /** The product template in the reader's language, the dosage forms of the dictionary as its drop-down. */
 export async function productTemplate(database: Database, principal: Principal, lang: Lang) {
   ownCompany(principal);
   const labels = dosageFormLabels(await dosageForms(database.db), lang);
-  const texts = IMPORT_TEXTS[lang];
+  const texts = { ...IMPORT_TEXTS[lang], ...MEDICINAL_IMPORT_TEXTS[lang] };
   const bytes = await templateWorkbook({
     sheetName: texts.productSheet,
     columns: PRODUCT_COLUMNS,
@@ -61,10 +63,10 @@ export async function importProducts(
   maxRows: number,
 ): Promise<ImportResult> {
   const companyId = ownCompany(principal);
-  const texts = IMPORT_TEXTS[lang];
+  const texts = { ...IMPORT_TEXTS[lang], ...MEDICINAL_IMPORT_TEXTS[lang] };
   const forms = await dosageForms(database.db);
   const matchForm = dosageFormMatcher(forms);
-  const formChoices = dosageFormLabels(forms, lang).join(lang === 'zh_CN' ? '、' : ', ');
+  const formChoices = dosageFormLabels(forms, lang).join(listSeparator(lang));
   const errors = new ImportErrors();
   // the valid rows, a column each (see BulkColumn)
   const valid = Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, [] as string[]])) as Record<TextField, string[]>;
@@ -75,6 +77,7 @@ export async function importProducts(
 
   const rowCount = await readImportSheet<ProductColumnKey>({
     bytes,
+    exampleRow: { key: 'approvalNo', values: [EXAMPLE_APPROVAL_NO] },
     columns: PRODUCT_COLUMNS,
     maxRows,
     lang,

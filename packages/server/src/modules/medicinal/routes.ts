@@ -19,20 +19,17 @@ import {
   medicinalProductPageQuerySchema,
   medicinalProductRowSchema,
   pageResultSchema,
-  type ImportResult,
 } from '@rd/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
-import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx.js';
-import { asAttachment } from '../../platform/http/attachment.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { batchTemplate, importBatches } from './batchImport.js';
 import { addBatch, addBatchFile, editBatch, getBatchDetail, listBatchPage, removeBatch, removeBatchFile } from './batchService.js';
-import { receiveSpreadsheet } from './importUpload.js';
+import { importAnswer, sendTemplate } from '../../platform/import/importAnswer.js';
+import { receiveSpreadsheet } from '../file/receiveSpreadsheet.js';
 import { importProducts, productTemplate } from './productImport.js';
 import {
   addProduct,
@@ -48,19 +45,6 @@ const P = MEDICINAL_PRODUCT_API;
 const B = MEDICINAL_BATCH_API;
 // a call may carry no body at all
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
-
-/**
- * The import answer: SUCCESS with what was done. When rows failed nothing was written; the operation log
- * then records the import as failed (IMPORT_ROWS_INVALID) while the client reads the rows' problems.
- */
-function importAnswer(request: FastifyRequest, result: ImportResult) {
-  if (result.errorCount > 0) request.resultCode = 'IMPORT_ROWS_INVALID';
-  return ok(request, result);
-}
-
-function sendTemplate(reply: FastifyReply, template: { bytes: Buffer; fileName: string }) {
-  return asAttachment(reply, template.fileName, XLSX_CONTENT_TYPE).header('content-length', template.bytes.length).send(template.bytes);
-}
 
 /** Medicinal products, batches and their attached files (spec 7.8) of the caller's company. */
 export async function medicinalRoutes(app: App, { db, database, config }: AppContext) {

@@ -14,6 +14,7 @@ import {
   type ruleListQuerySchema,
   type rulePageQuerySchema,
   type rulePreviewBodySchema,
+  listSeparator,
 } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -67,7 +68,7 @@ function duplicateName(ruleName: string, lang: Lang): AppError {
 
 /** Names every frozen field the edit tried to change, in the message and on each field. */
 function shapeFrozen(fields: RuleShapeField[], lang: Lang): AppError {
-  const separator = lang === 'zh_CN' ? '、' : ', ';
+  const separator = listSeparator(lang);
   return new AppError(
     'RULE_SHAPE_FROZEN',
     { fields: fields.map((f) => RULE_FIELD_LABELS[f][lang]).join(separator) },

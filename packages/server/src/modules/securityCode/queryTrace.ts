@@ -1,4 +1,4 @@
-import { normaliseScannedCode, SCAN_CODE_MAX, type Lang, type TraceStep } from '@rd/contract';
+import { listSeparator, normaliseScannedCode, SCAN_CODE_MAX, type Lang, type TraceStep } from '@rd/contract';
 import { areaName } from '@rd/contract/areas';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
@@ -80,7 +80,7 @@ export async function queryTrace(db: Kysely<DB>, epcBase: string, rawCode: strin
         ).map((d) => [d.code, d]),
   );
   const dealerOf = (uri: string | null) => (uri?.startsWith(prefix) ? dealers.get(decodeURIComponent(uri.slice(prefix.length))) : undefined);
-  const separator = lang === 'zh_CN' ? '、' : ', ';
+  const separator = listSeparator(lang);
 
   const steps: TraceStep[] = [];
   for (const e of events.rows) {

@@ -711,6 +711,7 @@ export interface ChannelConflictTable {
   province: string;
   city: string;
   ip: string;
+  located_by: ColumnType<'IP' | 'POSITION', 'IP' | 'POSITION' | undefined, never>;
 }
 
 export interface CodeActivationTable {

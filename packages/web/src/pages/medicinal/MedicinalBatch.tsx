@@ -3,12 +3,12 @@ import { App, DatePicker, Form, Input, Select, Space, type TableColumnsType } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { BATCH_NO_MAX, PERMISSIONS, type MedicinalBatchPageQuery, type MedicinalBatchRow } from '@rd/contract';
+import { BATCH_NO_MAX, MEDICINAL_BATCH_API, PERMISSIONS, type MedicinalBatchPageQuery, type MedicinalBatchRow } from '@rd/contract';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../utils/format';
-import { ImportButtons } from './ImportButtons';
+import { SpreadsheetImportButtons } from '../../components/upload/SpreadsheetImportButtons';
 import { MedicinalBatchDetailDrawer } from './MedicinalBatchDetail';
 import { MedicinalBatchForm } from './MedicinalBatchForm';
 import {
@@ -130,7 +130,13 @@ export default function MedicinalBatch() {
             <PermissionButton code={PERMISSIONS.medicinalBatchEdit} type="primary" onClick={() => setEditing({ batch: null })} data-testid="mb-add">
               {t('medicinal.addBatch')}
             </PermissionButton>
-            <ImportButtons target="batch" permission={PERMISSIONS.medicinalBatchImport} />
+            <SpreadsheetImportButtons
+              api={MEDICINAL_BATCH_API}
+              permission={PERMISSIONS.medicinalBatchImport}
+              templateName={t('medicinal.import.batchTemplateName')}
+              invalidate={[MEDICINAL_PRODUCTS_KEY, MEDICINAL_BATCHES_KEY]}
+              testId="batch"
+            />
           </Space>
         }
       />

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { App, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOSAGE_FORM_DICT, PERMISSIONS, type MedicinalProductPageQuery, type MedicinalProductRow } from '@rd/contract';
+import { DOSAGE_FORM_DICT, MEDICINAL_PRODUCT_API, PERMISSIONS, type MedicinalProductPageQuery, type MedicinalProductRow } from '@rd/contract';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { DictTag } from '../../dict/DictTag';
 import { useDictionaries, useDictOptions } from '../../dict/useDictionaries';
 import { EMPTY, formatDateTime } from '../../utils/format';
-import { ImportButtons } from './ImportButtons';
+import { SpreadsheetImportButtons } from '../../components/upload/SpreadsheetImportButtons';
 import { MedicinalProductForm } from './MedicinalProductForm';
-import { MEDICINAL_PRODUCTS_KEY, deleteMedicinalProduct, fetchMedicinalProductPage } from './medicinalApi';
+import { MEDICINAL_BATCHES_KEY, MEDICINAL_PRODUCTS_KEY, deleteMedicinalProduct, fetchMedicinalProductPage } from './medicinalApi';
 
 type Filters = Pick<MedicinalProductPageQuery, 'name' | 'approvalNo' | 'manufacturer' | 'dosageForm' | 'status'>;
 
@@ -116,7 +116,13 @@ export default function MedicinalProduct() {
             <PermissionButton code={PERMISSIONS.medicinalProductEdit} type="primary" onClick={() => setEditing({ product: null })} data-testid="mp-add">
               {t('medicinal.addProduct')}
             </PermissionButton>
-            <ImportButtons target="product" permission={PERMISSIONS.medicinalProductImport} />
+            <SpreadsheetImportButtons
+              api={MEDICINAL_PRODUCT_API}
+              permission={PERMISSIONS.medicinalProductImport}
+              templateName={t('medicinal.import.productTemplateName')}
+              invalidate={[MEDICINAL_PRODUCTS_KEY, MEDICINAL_BATCHES_KEY]}
+              testId="product"
+            />
           </Space>
         }
       />

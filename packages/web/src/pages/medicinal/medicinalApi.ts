@@ -1,9 +1,7 @@
 import {
-  FILE_FIELD,
   MEDICINAL_BATCH_API,
   MEDICINAL_BATCH_FILE_API,
   MEDICINAL_PRODUCT_API,
-  type ImportResult,
   type MedicinalBatchAddBody,
   type MedicinalBatchDetail,
   type MedicinalBatchEditBody,
@@ -17,7 +15,7 @@ import {
   type MedicinalProductRow,
   type PageResult,
 } from '@rd/contract';
-import { apiDownload, apiPost } from '../../api/http';
+import { apiPost } from '../../api/http';
 
 /** Query-cache prefixes: an import or an edit of either list refreshes both (batches show product facts). */
 export const MEDICINAL_PRODUCTS_KEY = ['medicinalProduct'] as const;
@@ -42,17 +40,3 @@ export const deleteMedicinalBatch = (id: string) => apiPost<null>(`${MEDICINAL_B
 
 export const addMedicinalBatchFile = (body: MedicinalBatchFileAddBody) => apiPost<MedicinalBatchDetail>(`${MEDICINAL_BATCH_FILE_API}/add`, body);
 export const deleteMedicinalBatchFile = (id: string) => apiPost<MedicinalBatchDetail>(`${MEDICINAL_BATCH_FILE_API}/deleteById`, { id });
-
-export type ImportTarget = 'product' | 'batch';
-const API_OF: Record<ImportTarget, string> = { product: MEDICINAL_PRODUCT_API, batch: MEDICINAL_BATCH_API };
-
-/** Saves the import template (server's file name, in the current language). */
-export const downloadTemplate = (target: ImportTarget, fallbackName: string) =>
-  apiDownload({ url: `${API_OF[target]}/exportTemplate` }, fallbackName);
-
-/** Sends a filled template; the answer tells what was imported or which rows and columns are wrong. */
-export function importSpreadsheet(target: ImportTarget, file: Blob & { name?: string }): Promise<ImportResult> {
-  const form = new FormData();
-  form.append(FILE_FIELD, file, file.name ?? 'import.xlsx');
-  return apiPost<ImportResult>(`${API_OF[target]}/importData`, form);
-}

@@ -58,6 +58,12 @@ export default function ChannelConflict() {
       title: t('supply.conflict.scanPlace'),
       render: (_, r) => <Tag color="error">{areaName(r.scanCityCode || r.scanAreaCode, lang)}</Tag>,
     },
+    {
+      key: 'locatedBy',
+      title: t('supply.conflict.locatedBy'),
+      className: 'cell-nowrap',
+      render: (_, r) => (r.locatedBy === 'POSITION' ? t('supply.conflict.byPosition') : r.ip ? t('supply.conflict.byIp', { ip: r.ip }) : EMPTY),
+    },
   ];
 
   return (

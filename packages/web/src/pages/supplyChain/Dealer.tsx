@@ -4,10 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_STATUSES, DEALER_LEVEL_MAX, DEALER_NAME_MAX, PERMISSIONS, type DealerRow, type Lang } from '@rd/contract';
 import { areaName } from '@rd/contract/areas';
-import { DEALERS_QUERY_KEY, deleteDealer, exportDealers, fetchDealerPage, type DealerFilters } from '../../api/supplyChain';
+import { DEALERS_QUERY_KEY, DEALER_API, deleteDealer, exportDealers, fetchDealerPage, type DealerFilters } from '../../api/supplyChain';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
+import { SpreadsheetImportButtons } from '../../components/upload/SpreadsheetImportButtons';
 import { EMPTY, formatDateTime } from '../../utils/format';
 import { DealerFormModal } from './DealerFormModal';
 
@@ -121,6 +122,13 @@ export default function Dealer() {
             <PermissionButton code={PERMISSIONS.dealerExport} onClick={() => void exportDealers(filters).catch(() => undefined)} data-testid="dealer-export">
               {t('supply.export')}
             </PermissionButton>
+            <SpreadsheetImportButtons
+              api={DEALER_API}
+              permission={PERMISSIONS.dealerImport}
+              templateName={t('supply.dealer.templateName')}
+              invalidate={[DEALERS_QUERY_KEY]}
+              testId="dealer"
+            />
           </Space>
         }
       />

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/appError.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { SPREADSHEET_ZIP_LIMITS, checkZip } from '../../platform/files/zipCheck.js';
-import { cleanFileName } from '../file/fileName.js';
-import { receiveUpload } from '../file/receiveUpload.js';
-import { uploadFailed } from '../file/uploadFailed.js';
+import { cleanFileName } from './fileName.js';
+import { receiveUpload } from './receiveUpload.js';
+import { uploadFailed } from './uploadFailed.js';
 
 const MB = 1024 * 1024;
 const RULE = UPLOAD_RULES.excel;

@@ -1,12 +1,10 @@
 import type { Lang } from '@rd/contract';
 import type ExcelJS from 'exceljs';
-import { exceljs } from '../../platform/export/xlsx.js';
+import { exceljs } from '../export/xlsx.js';
 import { IMPORT_TEXTS, columnLetter, headerText, type ImportColumn } from './columns.js';
 
 /** Data rows the template's drop-downs and date checks cover (the server checks every row whatever Excel did). */
 export const TEMPLATE_VALIDATED_ROWS = 10_000;
-/** The approval number of the example row: all zeros, which no product carries; the import skips that row. */
-export const EXAMPLE_APPROVAL_NO = '国药准字H00000000';
 const DATE_FORMAT = 'yyyy-mm-dd';
 
 export interface TemplateList {
@@ -35,7 +33,7 @@ function validations(sheet: ExcelJS.Worksheet): { add(range: string, validation:
  * The import template as .xlsx bytes: a bold two-language header (frozen), one grey example row,
  * column widths, date columns formatted and checked as dates, whole numbers checked, and drop-downs
  * whose values sit in a hidden sheet (a list typed into the validation itself may hold only 255
- * characters; a company's approval numbers need more).
+ * characters; a company's products or dealers need more).
  */
 export async function templateWorkbook(spec: TemplateSpec): Promise<Buffer> {
   const workbook = new (exceljs().Workbook)();

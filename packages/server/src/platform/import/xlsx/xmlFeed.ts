@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { SaxesParser } from 'saxes';
-import { lazyPackage } from '../../../platform/lazyPackage.js';
+import { lazyPackage } from '../../lazyPackage.js';
 import { UnreadableWorkbook } from './unreadableWorkbook.js';
 import { entryBytes, type WorkbookZip, type ZipEntry } from './zipEntries.js';
 

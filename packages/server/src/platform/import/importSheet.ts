@@ -1,11 +1,10 @@
-import { validationMessage, type FieldError, type Lang } from '@rd/contract';
-import { AppError } from '../../platform/http/appError.js';
+import { listSeparator, validationMessage, type FieldError, type Lang } from '@rd/contract';
+import { AppError } from '../http/appError.js';
 import { cellValue } from './cellValue.js';
 import { IMPORT_TEXTS, columnForHeader, type ImportColumn } from './columns.js';
 import type { ImportErrors } from './importErrors.js';
 import { sheetRows, type SheetRow } from './xlsx/sheetReader.js';
 import { UnreadableWorkbook } from './xlsx/unreadableWorkbook.js';
-import { EXAMPLE_APPROVAL_NO } from './template.js';
 
 export type RowValues<K extends string> = Partial<Record<K, string | number>>;
 
@@ -21,6 +20,8 @@ export interface ReadOptions<K extends string> {
   maxRows: number;
   lang: Lang;
   errors: ImportErrors;
+  /** The template's example row: row 2 when this column holds one of these values; it is not data. */
+  exampleRow?: { key: K; values: readonly string[] };
   /** Called for each data row whose cells could all be read. */
   onRow: (row: number, values: RowValues<K>, layout: SheetLayout<K>) => void;
 }
@@ -34,14 +35,15 @@ function layoutOf<K extends string>(columns: readonly ImportColumn<K>[], header:
     if (column && !indexOf.has(column.key)) indexOf.set(column.key, i + 1);
   });
   const missing = columns.filter((c) => c.required && !indexOf.has(c.key)).map((c) => c[lang]);
-  if (missing.length) throw new AppError('IMPORT_NOT_TEMPLATE', { columns: missing.join(lang === 'zh_CN' ? '、' : ', ') });
+  if (missing.length) throw new AppError('IMPORT_NOT_TEMPLATE', { columns: missing.join(listSeparator(lang)) });
   return { indexOf, columnOf: new Map(columns.map((c) => [c.key, c])) };
 }
 
-/** The template's example row (row 2 carrying the all-zero approval number) is not data. */
-function isExampleRow(number: number, cells: unknown[], layout: SheetLayout<string>): boolean {
-  const at = layout.indexOf.get('approvalNo');
-  return number === 2 && at !== undefined && cells[at - 1] === EXAMPLE_APPROVAL_NO;
+function isExampleRow<K extends string>(number: number, cells: unknown[], layout: SheetLayout<K>, example: ReadOptions<K>['exampleRow']): boolean {
+  if (number !== 2 || !example) return false;
+  const at = layout.indexOf.get(example.key);
+  const cell = at === undefined ? undefined : cells[at - 1];
+  return typeof cell === 'string' && example.values.includes(cell);
 }
 
 /**
@@ -75,7 +77,7 @@ export async function readImportSheet<K extends string>(options: ReadOptions<K>)
       layout = layoutOf(columns, cells, lang);
       continue;
     }
-    if (isExampleRow(number, cells, layout)) continue;
+    if (isExampleRow(number, cells, layout, options.exampleRow)) continue;
     rowCount += 1;
     if (rowCount > options.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', { max: options.maxRows });
     const values: RowValues<K> = {};

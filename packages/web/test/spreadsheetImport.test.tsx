@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PERMISSIONS, type ImportResult } from '@rd/contract';
+import { MEDICINAL_BATCH_API, PERMISSIONS, type ImportResult } from '@rd/contract';
 import { setHttpEffects } from '../src/api/httpEffects';
 import { appStore } from '../src/app/state/appStore';
 import { sessionStore } from '../src/app/state/sessionStore';
-import { ImportButtons } from '../src/pages/medicinal/ImportButtons';
+import { SpreadsheetImportButtons } from '../src/components/upload/SpreadsheetImportButtons';
 import { envelope, mockApi } from './support/mockApi';
 
 function renderButtons() {
@@ -16,7 +16,13 @@ function renderButtons() {
   return render(
     <AntApp>
       <QueryClientProvider client={client}>
-        <ImportButtons target="batch" permission={PERMISSIONS.medicinalBatchImport} />
+        <SpreadsheetImportButtons
+          api={MEDICINAL_BATCH_API}
+          permission={PERMISSIONS.medicinalBatchImport}
+          templateName="batches.xlsx"
+          invalidate={[['medicinalBatch']]}
+          testId="batch"
+        />
       </QueryClientProvider>
     </AntApp>,
   );
@@ -37,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('medicinal import buttons', () => {
+describe('spreadsheet import buttons (medicinal batches)', () => {
   it('show the refused rows by row, column and message, and nothing else', async () => {
     const result: ImportResult = {
       imported: 0,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
-import { SPREADSHEET_ZIP_LIMITS, openZip } from '../../../platform/files/zipCheck.js';
+import { SPREADSHEET_ZIP_LIMITS, openZip } from '../../files/zipCheck.js';
 import { UnreadableWorkbook } from './unreadableWorkbook.js';
 
 /**
