@@ -121,6 +121,17 @@ describe('supply chain in Chromium', () => {
   it('lists shipments, alerts and makes an API key shown once (English)', async () => {
     const page = await signedIn();
     await page.getByTestId('lang-switch').click();
+    // the dealer's own view: what is at it, what went to it, its sub-dealers one click away
+    await page.goto(`${server.baseUrl}${SUPPLY}/dealer`);
+    await page.getByTestId('dealer-detail-E2E-ZJ').click();
+    const figures = page.getByTestId('dealer-detail').getByTestId('dealer-detail-figures');
+    await figures.waitFor();
+    expect(await figures.textContent()).toContain('Items at the dealer2');
+    expect(await figures.textContent()).toContain('Awaiting receipt1');
+    expect(await page.getByTestId('dealer-detail-conflicts').textContent()).toContain('0 channel-conflict alerts');
+    await page.getByTestId('dealer-child-E2E-NB').click();
+    await page.locator('.ant-drawer-title').getByText('E2E-NB E2E 宁波分销').waitFor();
+    await page.locator('.ant-drawer-close').click();
     await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
     const completed = page.locator('.ant-table-row').filter({ hasText: 'Completed' });
     await completed.waitFor();

@@ -1,4 +1,4 @@
-import type { ChannelConflictRow, ChannelConflictSummary, DealerRow, PageResult, ScanCheckResult, ShipmentRow } from '@rd/contract';
+import type { ChannelConflictRow, ChannelConflictSummary, DealerOverview, DealerRow, PageResult, ScanCheckResult, ShipmentRow } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packingCodes } from './support/boxFixtures.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
@@ -110,6 +110,22 @@ describe('channel conflicts', () => {
     const sheet = zipEntries(exported.rawPayload).find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data.toString('utf8') ?? '';
     expect(sheet).toContain(shipped[2] as string);
     expect(sheet).toContain('浙江 杭州市、江苏');
+
+    // the dealer's own view: what is at it, what went to it, its sub-dealers
+    const sub = (await call<DealerRow>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code: 'EAST-HZ', name: '杭州分销', level: 2, parentId: dealer.id, areaCodes: ['330100'] } })).body.data;
+    const overview = await call<DealerOverview>(t.app, 'GET', '/acc/api/dealer/overview', { token: adminA, query: { id: dealer.id } });
+    expect(overview.body.data).toMatchObject({
+      dealer: { code: 'EAST', childCount: 1 },
+      children: [{ id: sub.id, code: 'EAST-HZ', name: '杭州分销', level: 2 }],
+      itemsAtDealer: 6,
+      outboundOrders: 1,
+      itemsShipped: 6,
+      awaitingReceipt: 1,
+      returnOrders: 0,
+      itemsReturned: 0,
+    });
+    expect(overview.body.data.lastShippedAt).not.toBeNull();
+    expect((await call(t.app, 'GET', '/acc/api/dealer/overview', { token: adminB, query: { id: dealer.id } })).body.code).toBe('NOT_FOUND');
 
     expect((await page(adminB)).body.data.total).toBe(0);
     expect((await call(t.app, 'POST', '/acc/api/channelConflict/summary', { token: adminB, body: {} })).body).toMatchObject({ data: { total: 0 } });

@@ -105,3 +105,21 @@ export const dealerOptionQuerySchema = z.object({
 export const dealerOptionSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), level: z.number() });
 export type DealerOption = z.infer<typeof dealerOptionSchema>;
 export const DEALER_OPTIONS_MAX = 50;
+
+/** The per-dealer view: the dealer, its sub-dealers and what went to it and came back. */
+export const dealerOverviewSchema = z.object({
+  dealer: dealerRowSchema,
+  children: z.array(dealerOptionSchema),
+  /** Items at the dealer now: shipped to it and not returned. */
+  itemsAtDealer: z.number(),
+  /** Completed outbound orders (received or not) and their items. */
+  outboundOrders: z.number(),
+  itemsShipped: z.number(),
+  /** Outbound orders whose receipt the dealer has not confirmed yet. */
+  awaitingReceipt: z.number(),
+  /** Completed returns and their items. */
+  returnOrders: z.number(),
+  itemsReturned: z.number(),
+  lastShippedAt: z.date().nullable(),
+});
+export type DealerOverview = z.infer<typeof dealerOverviewSchema>;

@@ -8,6 +8,7 @@ import type {
   DealerAddBody,
   DealerEditBody,
   DealerOption,
+  DealerOverview,
   DealerRow,
   PageResult,
   ShipmentLine,
@@ -32,6 +33,7 @@ export const fetchDealerOptions = (query: { keyword?: string; level?: number } =
 export const addDealer = (body: DealerAddBody) => apiPost<DealerRow>(`${DEALER_API}/add`, body);
 export const editDealer = (body: DealerEditBody) => apiPost<DealerRow>(`${DEALER_API}/edit`, body);
 export const deleteDealer = (id: string) => apiPost<null>(`${DEALER_API}/delete`, { id });
+export const fetchDealerOverview = (id: string) => apiGet<DealerOverview>(`${DEALER_API}/overview`, { id }, { silent: true });
 
 export type ShipmentFilters = { orderNo?: string; kind?: 'OUTBOUND' | 'RETURN'; status?: ShipmentRow['status']; dealerId?: string };
 const kindBase = (kind: ShipmentRow['kind']) => (kind === 'OUTBOUND' ? '/acc/api/shipment' : '/acc/api/shipment/return');

@@ -7,6 +7,7 @@ import {
   dealerIdQuerySchema,
   dealerOptionQuerySchema,
   dealerOptionSchema,
+  dealerOverviewSchema,
   dealerPageQuerySchema,
   dealerRowSchema,
   importResultSchema,
@@ -25,7 +26,7 @@ import { receiveSpreadsheet } from '../file/receiveSpreadsheet.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { dealerTemplate, importDealers } from './dealerImport.js';
 import { dealerExport, dealerExportFileName } from './export.js';
-import { addDealer, editDealer, getDealer, listDealerOptions, listDealers, removeDealer } from './service.js';
+import { addDealer, editDealer, getDealer, getDealerOverview, listDealerOptions, listDealers, removeDealer } from './service.js';
 
 const TAGS = ['dealer'];
 
@@ -52,6 +53,12 @@ export async function dealerRoutes(app: App, { db, config }: AppContext) {
     config: { access: { permission: PERMISSIONS.dealerList } },
     schema: { tags: TAGS, summary: 'One dealer', querystring: dealerIdQuerySchema, response: { 200: envelope(dealerRowSchema) } },
     handler: async (request) => ok(request, await getDealer(db, currentPrincipal(request), request.query.id)),
+  });
+
+  app.get('/acc/api/dealer/overview', {
+    config: { access: { permission: PERMISSIONS.dealerList } },
+    schema: { tags: TAGS, summary: 'One dealer with its sub-dealers, items at it now, orders and returns', querystring: dealerIdQuerySchema, response: { 200: envelope(dealerOverviewSchema) } },
+    handler: async (request) => ok(request, await getDealerOverview(db, currentPrincipal(request), request.query.id)),
   });
 
   app.get('/acc/api/dealer/options', {

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/http/appError.js';
 import { duplicateField } from '../../platform/http/inputErrors.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { DEALER_MESSAGES } from './messages.js';
-import { codeTaken, countChildren, dealerOptions, dealerPage, dealerRow, deleteDealer, findDealer, insertDealer, updateDealer } from './store.js';
+import { childDealers, codeTaken, countChildren, dealerFlows, dealerOptions, dealerPage, dealerRow, deleteDealer, findDealer, insertDealer, updateDealer } from './store.js';
 
 type AddBody = z.infer<typeof dealerAddBodySchema>;
 type EditBody = z.infer<typeof dealerEditBodySchema>;
@@ -28,6 +28,14 @@ export async function getDealer(db: Kysely<DB>, principal: Principal, id: string
   const row = await dealerRow(db, ownCompany(principal), id);
   if (!row) throw notFound();
   return row;
+}
+
+/** The per-dealer view: the dealer, its sub-dealers and its flows. */
+export async function getDealerOverview(db: Kysely<DB>, principal: Principal, id: string) {
+  const companyId = ownCompany(principal);
+  const dealer = await getDealer(db, principal, id);
+  const [children, flows] = await Promise.all([childDealers(db, companyId, id), dealerFlows(db, companyId, id)]);
+  return { dealer, children, ...flows };
 }
 
 /**

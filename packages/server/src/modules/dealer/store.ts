@@ -89,6 +89,38 @@ export function dealerOptions(db: Kysely<DB>, companyId: string, query: z.infer<
   return q.orderBy('d.code').limit(DEALER_OPTIONS_MAX).execute();
 }
 
+/** What went to a dealer and came back, from its orders, and what is at it now (code_shipment_dealer_idx). */
+export async function dealerFlows(db: Kysely<DB>, companyId: string, dealerId: string) {
+  const shipped = sql`kind = 'OUTBOUND' AND status IN ('COMPLETED', 'RECEIVED')`;
+  const returned = sql`kind = 'RETURN' AND status = 'COMPLETED'`;
+  return db
+    .selectFrom('shipment')
+    .where('company_id', '=', companyId)
+    .where('dealer_id', '=', dealerId)
+    .select([
+      sql<number>`(SELECT count(*)::int FROM code_shipment WHERE dealer_id = ${dealerId})`.as('itemsAtDealer'),
+      sql<number>`count(*) FILTER (WHERE ${shipped})::int`.as('outboundOrders'),
+      sql<number>`coalesce(sum(item_count) FILTER (WHERE ${shipped}), 0)::int`.as('itemsShipped'),
+      sql<number>`count(*) FILTER (WHERE kind = 'OUTBOUND' AND status = 'COMPLETED')::int`.as('awaitingReceipt'),
+      sql<number>`count(*) FILTER (WHERE ${returned})::int`.as('returnOrders'),
+      sql<number>`coalesce(sum(item_count) FILTER (WHERE ${returned}), 0)::int`.as('itemsReturned'),
+      sql<Date | null>`max(completed_at) FILTER (WHERE ${shipped})`.as('lastShippedAt'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** A dealer's sub-dealers, by code (at most DEALER_OPTIONS_MAX). */
+export function childDealers(db: Kysely<DB>, companyId: string, parentId: string) {
+  return db
+    .selectFrom('dealer')
+    .select(['id', 'code', 'name', 'level'])
+    .where('company_id', '=', companyId)
+    .where('parent_id', '=', parentId)
+    .orderBy('code')
+    .limit(DEALER_OPTIONS_MAX)
+    .execute();
+}
+
 /** The company's dealer, locked when asked (so its level and children hold until the change commits). */
 export function findDealer(db: Kysely<DB>, companyId: string, id: string, lock = false) {
   const q = db.selectFrom('dealer').select(['id', 'level', 'status']).where('company_id', '=', companyId).where('id', '=', id);

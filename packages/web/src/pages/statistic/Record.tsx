@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import {
@@ -10,19 +10,15 @@ import {
   provinceByCode,
   SCAN_CLIENT_TYPES,
   SCAN_VERDICTS,
-  USER_TYPE,
   type ScanRecordFilters,
   type ScanRecordRow,
 } from '@rd/contract';
-import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
-import { BATCHES_QUERY_KEY, fetchBatchOptions } from '../../api/productBatch';
 import { STATISTICS_QUERY_KEY, exportScanRecords, fetchScanRecordPage } from '../../api/statistics';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
-import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
-import { usePermission } from '../../components/usePermission';
+import { ProductBatchFields } from '../../components/ProductBatchFields';
 import { dateRangePresets } from '../../utils/dateShortcuts';
 import { businessNow } from './businessNow';
 import { CompanyPicker, useCompanyPicking } from './CompanyPicker';
@@ -55,18 +51,7 @@ export default function Record() {
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
   const [searched, setSearched] = useState<RecordFilters>({});
-  const [productId, setProductId] = useState<string | undefined>();
   const picking = useCompanyPicking();
-  // products and batches are a company's own lists: offered to a company's users only
-  const companyUser = useStore(sessionStore, (s) => s.user?.userType === USER_TYPE.ENTERPRISE);
-  const canSeeProducts = usePermission(PERMISSIONS.productList) && companyUser;
-  const canSeeBatches = usePermission(PERMISSIONS.batchList) && companyUser;
-  const products = useQuery({ queryKey: [...PRODUCTS_QUERY_KEY, 'options'], queryFn: () => fetchProductOptions(), enabled: canSeeProducts });
-  const batches = useQuery({
-    queryKey: [...BATCHES_QUERY_KEY, 'options', productId],
-    queryFn: () => fetchBatchOptions({ productId }),
-    enabled: canSeeBatches && productId !== undefined,
-  });
   const exporting = useMutation({ mutationFn: () => exportScanRecords(searched, t('statistics.record.exportFileName')) });
 
   // The province by its area code in the reader's language (the IP database's spelling varies), then the city.
@@ -126,31 +111,7 @@ export default function Record() {
               data-testid="record-search-range"
             />
           </Form.Item>
-          {canSeeProducts && (
-            <Form.Item name="productId" label={t('statistics.record.product')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 160 }}
-                placeholder={t('common.all')}
-                options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                onChange={(v: string | undefined) => setProductId(v)}
-                data-testid="record-search-product"
-              />
-            </Form.Item>
-          )}
-          {canSeeBatches && (
-            <Form.Item name="batchId" label={t('statistics.record.batch')}>
-              <Select
-                allowClear
-                style={{ width: 140 }}
-                disabled={!productId}
-                placeholder={t('common.all')}
-                options={(batches.data ?? []).map((b) => ({ value: b.id, label: b.batchNo }))}
-                data-testid="record-search-batch"
-              />
-            </Form.Item>
-          )}
+          <ProductBatchFields testIdPrefix="record-search" />
           <Form.Item name="areaCode" label={t('statistics.area')}>
             <Select
               allowClear

@@ -8,6 +8,7 @@ import { areaName } from '@rd/contract/areas';
 import { CONFLICTS_QUERY_KEY, DEALERS_QUERY_KEY, exportConflicts, fetchConflictPage, fetchConflictSummary, fetchDealerOptions } from '../../api/supplyChain';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
+import { ProductBatchFields } from '../../components/ProductBatchFields';
 import { usePermission } from '../../components/usePermission';
 import { DATE_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
 
@@ -17,6 +18,8 @@ export function conflictFilters(values: Record<string, unknown>): ChannelConflic
   const range = values.date as [Dayjs, Dayjs] | null | undefined;
   return {
     dealerId: text(values.dealerId),
+    productId: text(values.productId),
+    batchId: text(values.batchId),
     areaCode: text(values.areaCode),
     beginDate: range?.[0]?.format(DATE_FORMAT),
     endDate: range?.[1]?.format(DATE_FORMAT),
@@ -25,8 +28,8 @@ export function conflictFilters(values: Record<string, unknown>): ChannelConflic
 
 /**
  * Channel-conflict alerts (窜货预警): genuine scans of shipped goods outside the receiving dealer's sales
- * area, with counts by province scanned in and by dealer (the per-dealer view is the dealer filter), and
- * the export of what the filters match.
+ * area, with counts by province scanned in and by dealer, filters by dealer, product, batch, area and day,
+ * and the export of what the filters match. Each dealer's own alerts are also on its view (DealerDetailDrawer).
  */
 export default function ChannelConflict() {
   const { t, i18n } = useTranslation();
@@ -123,6 +126,7 @@ export default function ChannelConflict() {
                 />
               </Form.Item>
             )}
+            <ProductBatchFields testIdPrefix="conflict" />
             <Form.Item name="areaCode" label={t('supply.conflict.area')}>
               <Select
                 allowClear

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, InputNumber, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Form, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_STATUSES, DEALER_LEVEL_MAX, DEALER_NAME_MAX, PERMISSIONS, type DealerRow, type Lang } from '@rd/contract';
@@ -10,6 +10,7 @@ import { PermissionButton } from '../../components/PermissionButton';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { SpreadsheetImportButtons } from '../../components/upload/SpreadsheetImportButtons';
 import { EMPTY, formatDateTime } from '../../utils/format';
+import { DealerDetailDrawer } from './DealerDetailDrawer';
 import { DealerFormModal } from './DealerFormModal';
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
@@ -30,6 +31,7 @@ export default function Dealer() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ dealer: DealerRow | null } | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const [filters, setFilters] = useState<DealerFilters>({});
   const removal = useMutation({
     mutationFn: (row: DealerRow) => deleteDealer(row.id),
@@ -40,7 +42,18 @@ export default function Dealer() {
   });
 
   const columns: TableColumnsType<DealerRow> = [
-    { key: 'code', dataIndex: 'code', title: t('supply.dealer.code'), sorter: true, className: 'cell-nowrap' },
+    {
+      key: 'code',
+      dataIndex: 'code',
+      title: t('supply.dealer.code'),
+      sorter: true,
+      className: 'cell-nowrap',
+      render: (code: string, row) => (
+        <Typography.Link onClick={() => setViewing(row.id)} title={t('supply.dealer.detail.open')} data-testid={`dealer-detail-${code}`}>
+          {code}
+        </Typography.Link>
+      ),
+    },
     { key: 'name', dataIndex: 'name', title: t('supply.dealer.name'), sorter: true },
     { key: 'level', dataIndex: 'level', title: t('supply.dealer.level'), sorter: true, render: (level: number) => t('supply.dealer.levelN', { level }) },
     { key: 'parentName', dataIndex: 'parentName', title: t('supply.dealer.parent'), render: (v: string | null) => v ?? EMPTY },
@@ -133,6 +146,7 @@ export default function Dealer() {
         }
       />
       {editing && <DealerFormModal dealer={editing.dealer} onClose={() => setEditing(null)} />}
+      {viewing && <DealerDetailDrawer key={viewing} dealerId={viewing} onOpen={setViewing} onClose={() => setViewing(null)} />}
     </>
   );
 }

@@ -9,9 +9,9 @@ import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
 import { EMPTY, formatDateTime } from '../../utils/format';
+import { SHIPMENT_STATUS_COLORS } from './shipmentStatus';
 import { ShipmentScanDrawer } from './ShipmentScanDrawer';
 
-const STATUS_COLORS: Record<ShipmentRow['status'], string> = { OPEN: 'processing', COMPLETED: 'blue', RECEIVED: 'success', CANCELLED: 'default' };
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 export function shipmentFilters(values: Record<string, unknown>): ShipmentFilters {
@@ -52,7 +52,7 @@ export default function Shipment() {
       dataIndex: 'status',
       title: t('supply.shipment.status'),
       sorter: true,
-      render: (status: ShipmentRow['status']) => <Tag color={STATUS_COLORS[status]}>{t(`supply.shipment.statuses.${status}`)}</Tag>,
+      render: (status: ShipmentRow['status']) => <Tag color={SHIPMENT_STATUS_COLORS[status]}>{t(`supply.shipment.statuses.${status}`)}</Tag>,
     },
     { key: 'createdBy', dataIndex: 'createdBy', title: t('supply.shipment.createdBy') },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('supply.shipment.createdAt'), sorter: true, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
