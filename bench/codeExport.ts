@@ -54,7 +54,9 @@ async function copyCodes(pool: pg.Pool, ids: { companyId: string; ruleId: string
 
 async function timedDownload(base: string, token: string, path: string): Promise<{ ms: number; bytes: number; lines: number }> {
   const started = performance.now();
-  const res = await fetch(`${base}${path}`, { headers: { [TOKEN_HEADER]: token } });
+  // downloadQRCode is a POST (spec 7), with its parameters in the query string as downloadCode's GET has them
+  const method = path.includes('/downloadQRCode') ? 'POST' : 'GET';
+  const res = await fetch(`${base}${path}`, { method, headers: { [TOKEN_HEADER]: token } });
   if (!res.ok || !res.body) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
   let bytes = 0;
   let lines = 0;

@@ -101,7 +101,7 @@ describe('the compiled server’s QR worker', () => {
       if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const zip = await request('GET', `/acc/api/codeRecord/downloadQRCode?id=${job.id}&format=svg`, { 'x-rd-request-apitoken': token, 'accept-encoding': 'br, gzip' });
+    const zip = await request('POST', `/acc/api/codeRecord/downloadQRCode?id=${job.id}&format=svg`, { 'x-rd-request-apitoken': token, 'accept-encoding': 'br, gzip' });
     expect(zip.status).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-encoding']).toBeUndefined();

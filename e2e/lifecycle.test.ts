@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './support/server.js';
+import { startServer, type RunningServer } from './support/server.js';
 
 async function api(baseUrl: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${baseUrl}${url}`, {
@@ -14,37 +14,45 @@ async function api(baseUrl: string, method: string, url: string, body?: unknown,
 
 describe('server life cycle on the embedded database', () => {
   it('seeds on the first start with generated passwords kept in a private file, restarts without re-seeding, stops gracefully', async () => {
-    const first = await startServer({ SEED_DEMO: 'true' });
-    const file = path.join(first.dataDir, 'initial-credentials.txt');
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const credentials = new Map(
-      fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split('\t') as [string, string]),
-    );
-    expect([...credentials.keys()]).toEqual(['admin', 'demo', 'operator', 'auditor']);
-    const adminPassword = credentials.get('admin') as string;
-    expect(adminPassword).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(first.stdout()).toContain(adminPassword);
+    let first: RunningServer | undefined;
+    let second: RunningServer | undefined;
+    try {
+      first = await startServer({ SEED_DEMO: 'true' });
+      const file = path.join(first.dataDir, 'initial-credentials.txt');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const credentials = new Map(
+        fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split('\t') as [string, string]),
+      );
+      expect([...credentials.keys()]).toEqual(['admin', 'demo', 'operator', 'auditor']);
+      const adminPassword = credentials.get('admin') as string;
+      expect(adminPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(first.stdout()).toContain(adminPassword);
 
-    // The generated password works once, and asks to be changed.
-    const login = await api(first.baseUrl, 'POST', '/acc/user/login', { username: 'admin', password: adminPassword });
-    expect(login.code).toBe('SUCCESS');
-    const check = await api(first.baseUrl, 'GET', '/acc/userinfo/checkUserPassWord', undefined, login.data.token as string);
-    expect(check.data).toEqual({ mustChange: true, reason: 'INITIAL' });
-    const demo = await api(first.baseUrl, 'POST', '/acc/user/login', { username: 'demo', password: credentials.get('demo') });
-    const me = await api(first.baseUrl, 'GET', '/acc/user/loginUser', undefined, demo.data.token as string);
-    expect(me.data.companyName).toBe('北京市大兴区庞各庄西瓜专业合作社');
-    expect(me.data.roles).toEqual(['ENTERPRISE_ADMIN']);
+      // The generated password works once, and asks to be changed.
+      const login = await api(first.baseUrl, 'POST', '/acc/user/login', { username: 'admin', password: adminPassword });
+      expect(login.code).toBe('SUCCESS');
+      const check = await api(first.baseUrl, 'GET', '/acc/userinfo/checkUserPassWord', undefined, login.data.token as string);
+      expect(check.data).toEqual({ mustChange: true, reason: 'INITIAL' });
+      const demo = await api(first.baseUrl, 'POST', '/acc/user/login', { username: 'demo', password: credentials.get('demo') });
+      const me = await api(first.baseUrl, 'GET', '/acc/user/loginUser', undefined, demo.data.token as string);
+      expect(me.data.companyName).toBe('北京市大兴区庞各庄西瓜专业合作社');
+      expect(me.data.roles).toEqual(['ENTERPRISE_ADMIN']);
 
-    expect(await first.stop({ keepData: true })).toBe(0);
+      expect(await first.stop({ keepData: true })).toBe(0);
 
-    // A second start on the same data migrates nothing new, seeds nothing, and keeps the session store.
-    const second = await startServer({ SEED_DEMO: 'true' }, first.dataDir);
-    expect(second.stdout()).not.toContain('Generated password');
-    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(4);
-    const resumed = await api(second.baseUrl, 'GET', '/acc/user/loginUser', undefined, login.data.token as string);
-    expect(resumed.code).toBe('SUCCESS');
-    const again = await api(second.baseUrl, 'POST', '/acc/user/login', { username: 'admin', password: adminPassword });
-    expect(again.code).toBe('SUCCESS');
-    expect(await second.stop()).toBe(0);
+      // A second start on the same data migrates nothing new, seeds nothing, and keeps the session store.
+  second = await startServer({ SEED_DEMO: 'true' }, first.dataDir);
+      expect(second.stdout()).not.toContain('Generated password');
+      expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(4);
+      const resumed = await api(second.baseUrl, 'GET', '/acc/user/loginUser', undefined, login.data.token as string);
+      expect(resumed.code).toBe('SUCCESS');
+      const again = await api(second.baseUrl, 'POST', '/acc/user/login', { username: 'admin', password: adminPassword });
+      expect(again.code).toBe('SUCCESS');
+      expect(await second.stop()).toBe(0);
+    } finally {
+      // ended whatever failed above; the data folder both used goes with the last stop
+      await second?.stop({ keepData: true });
+      await first?.stop();
+    }
   });
 });

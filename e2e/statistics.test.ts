@@ -59,8 +59,10 @@ async function seedScans(dataDir: string) {
   }
 }
 
+let first: RunningServer | undefined;
+
 beforeAll(async () => {
-  const first = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
+  first = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
   const lines = fs.readFileSync(path.join(first.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
   demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
   await first.stop({ keepData: true });
@@ -70,7 +72,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await server?.stop({ keepData: true });
+  // the first server shares the data folder; it is removed once both have ended
+  await first?.stop();
 });
 
 async function signedIn(): Promise<{ page: Page; requested: string[] }> {

@@ -27,6 +27,38 @@ function check(label, command, args) {
   }
 }
 
+/** Process ids running now (Linux /proc; elsewhere none, and the left-over check below finds nothing). */
+function processIds() {
+  try {
+    return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Processes the tests started and left running: new since the run began, and working in the project (the
+ * servers the browser tests start), or a browser, LibreOffice or server of a test's temporary folder.
+ */
+function leftOverProcesses(before) {
+  const found = [];
+  for (const pid of processIds()) {
+    if (before.has(pid)) continue;
+    let cwd;
+    let args;
+    try {
+      cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+      args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (!args) continue;
+    if (cwd === root || cwd.startsWith(`${root}${path.sep}`) || /playwright_chromiumdev_profile|soffice|rd-e2e-/.test(args)) found.push({ pid, args });
+  }
+  return found;
+}
+const processesBefore = new Set(processIds());
+
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 const projects = ['contract', 'server', 'web'];
 if (process.env.TEST_DATABASE_URL) projects.push('server-pg');
@@ -62,6 +94,22 @@ if (fs.existsSync(report)) {
   fs.rmSync(report);
 } else {
   console.log('!!! the test run produced no report');
+  failed += 1;
+}
+
+// a moment for processes that are ending, then nothing the tests started may still run
+await new Promise((resolve) => setTimeout(resolve, 1000));
+const leftOver = leftOverProcesses(processesBefore);
+if (leftOver.length > 0) {
+  console.log('!!! processes the tests left running (ended now):');
+  for (const { pid, args } of leftOver) {
+    console.log(`  ${pid} ${args.slice(0, 200)}`);
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
   failed += 1;
 }
 

@@ -30,6 +30,20 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
+/**
+ * What a started server inherits from the caller's environment: only what finding programs and files needs.
+ * Its settings (ADMIN_PASSWORD, DATABASE_URL, PORT, REDIS_URL, FILE_STORAGE …) come from the test alone, so a
+ * developer's shell cannot change what a test runs against.
+ */
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'SYSTEMROOT'];
+const callerEnvironment = () => Object.fromEntries(INHERITED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])));
+
+/** Servers of this test file still running: ended with the file's process, whatever happened to the test. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -51,23 +65,35 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
   compileServer();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stderr = '';
   let stdout = '';
   child.stdout?.on('data', (chunk) => (stdout += String(chunk)));
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const failed = async (message: string) => {
+    // a server that did not come up is ended here: the caller has nothing to stop
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    if (!reuseDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${message}: ${stderr}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
+    if (child.exitCode !== null) throw await failed('server exited early');
     try {
       if ((await fetch(`${baseUrl}/acc/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) throw await failed('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

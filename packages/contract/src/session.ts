@@ -36,6 +36,8 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
     children: z.array(menuNodeSchema),
   }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(menuNodeSchema, { id: 'MenuNode' });
 
 /** User types: '1' is the platform super user (passes every check); '2' platform staff; '3' enterprise staff. */
 export const USER_TYPE = { SUPER: '1', PLATFORM: '2', ENTERPRISE: '3' } as const;

@@ -19,6 +19,10 @@ export const VALIDATION_MESSAGES = {
   'validation.notEmpty': { zh_CN: '内容不能为空', en_US: 'This field cannot be empty' },
   'validation.notZero': { zh_CN: '不能为0', en_US: 'The value cannot be zero' },
   'validation.invalid': { zh_CN: '输入内容不正确', en_US: 'The value is invalid' },
+  'validation.textCharacters': {
+    zh_CN: '不能包含控制字符或无效的 Unicode 字符',
+    en_US: 'Must not contain control characters or broken Unicode characters',
+  },
   'validation.tooShort': { zh_CN: '长度不能少于{min}个字符', en_US: 'Enter at least {min} characters' },
   'validation.tooLong': { zh_CN: '长度不能超过{max}个字符', en_US: 'Enter at most {max} characters' },
   'validation.tooSmall': { zh_CN: '不能小于{min}', en_US: 'Must be at least {min}' },
@@ -368,13 +372,24 @@ export type ValidatorName = keyof typeof VALIDATORS;
 // zod helpers (messages are validation keys; a missing value reports 'validation.required')
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * Characters no text field takes: the C0 controls other than tab, line feed and carriage return (PostgreSQL
+ * refuses NUL in text, and the XML of a spreadsheet export cannot hold the others) and lone UTF-16
+ * surrogates (half a character, which UTF-8 cannot encode).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasForbiddenText = (text: string): boolean => FORBIDDEN_TEXT.test(text);
+
 /** A string whose type errors are keys: missing → 'validation.required', wrong type → 'validation.invalid'. */
 export function zString() {
-  return z.string({
-    // Only type errors are named here; length and pattern checks keep their own keys.
-    error: (issue) =>
-      issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid',
-  });
+  return z
+    .string({
+      // Only type errors are named here; length and pattern checks keep their own keys.
+      error: (issue) =>
+        issue.code !== 'invalid_type' ? undefined : issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid',
+    })
+    .refine((text) => !hasForbiddenText(text), 'validation.textCharacters');
 }
 
 /** A required text: trimmed, then at least one character. */

@@ -13,6 +13,7 @@ import { installMetrics } from './platform/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
 import { installErrorHandler } from './platform/http/errorHandler.js';
 import { installLanguage } from './platform/http/lang.js';
+import { installTextGuard } from './platform/http/textGuard.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
 import { installWebApp } from './platform/http/webApp.js';
 import { installJsonCompression } from './platform/http/compression.js';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
   installErrorHandler(app);
   installLanguage(app);
+  installTextGuard(app);
   installLifecycle(app);
   installMetrics(app, ctx);
 

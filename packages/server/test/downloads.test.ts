@@ -37,8 +37,9 @@ let pageJob: InsertedJob;
 let secretA: Buffer;
 const tokens = { adminA: '', adminB: '', viewerA: '' };
 
+/** downloadCode is a GET with its parameters in the query; downloadQRCode a POST with them in the body. */
 async function download(url: string, query: Record<string, string>, token = tokens.adminA) {
-  return call(t.app, 'GET', url, { token, query });
+  return url === QR ? call(t.app, 'POST', url, { token, body: query }) : call(t.app, 'GET', url, { token, query });
 }
 
 function lines(raw: Buffer): string[] {
@@ -254,13 +255,16 @@ describe('a client that goes away', () => {
     // Reads the first bytes of a download, then closes the connection.
     const started = (path: string) =>
       new Promise<void>((resolve, reject) => {
-        const request = http.get(`${address}${path}`, { headers: { [TOKEN_HEADER]: tokens.adminA }, agent: false }, (response) => {
+        // downloadQRCode is a POST; here its parameters ride in the query string, which it accepts as well
+        const method = path.startsWith(QR) ? 'POST' : 'GET';
+        const request = http.request(`${address}${path}`, { method, headers: { [TOKEN_HEADER]: tokens.adminA }, agent: false }, (response) => {
           expect(response.statusCode).toBe(200);
           response.once('data', () => request.destroy());
           response.once('error', () => undefined);
           request.once('close', resolve);
         });
         request.once('error', (error) => (request.destroyed ? resolve() : reject(error)));
+        request.end();
       });
     // More aborted downloads than the PostgreSQL pool has connections.
     for (let i = 0; i < 12; i++) await started(`${CODES}?id=${pageJob.id}&format=csv`);
@@ -312,7 +316,7 @@ describe('who may download what', () => {
 
   it('refuses anonymous callers and users without the download permission', async () => {
     for (const url of [CODES, QR]) {
-      const anonymous = await call(t.app, 'GET', url, { query: { id: plainJob.id } });
+      const anonymous = await call(t.app, url === QR ? 'POST' : 'GET', url, { query: { id: plainJob.id } });
       expect([anonymous.status, anonymous.body.code]).toEqual([401, 'NO_LOGIN_ERROR']);
       const viewer = await download(url, { id: plainJob.id }, tokens.viewerA);
       expect([viewer.status, viewer.body.code]).toEqual([403, 'ACCESS_DENIED_ERROR']);

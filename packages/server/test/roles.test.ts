@@ -371,7 +371,7 @@ describe('role holders', () => {
 
   it('lists the enabled enterprise roles assignable in the company', async () => {
     const { body } = await addRole(tokens.entAdminA, { roleName: '停用角色', status: 'DISABLED' });
-    const res = await call<Array<{ id: string; roleCode: string; scope: string }>>(t.app, 'GET', '/acc/userRole/getEntRoleList', {
+    const res = await call<Array<{ id: string; roleCode: string; scope: string }>>(t.app, 'POST', '/acc/userRole/getEntRoleList', {
       token: tokens.entAdminA,
     });
     const codes = res.body.data.map((r) => r.roleCode);
@@ -379,7 +379,7 @@ describe('role holders', () => {
     expect(codes).not.toContain('PLATFORM_ADMIN');
     expect(res.body.data.some((r) => r.id === body.data.id)).toBe(false);
     expect(res.body.data.every((r) => r.scope === 'ENTERPRISE')).toBe(true);
-    const inB = await call<Array<{ roleCode: string }>>(t.app, 'GET', '/acc/userRole/getEntRoleList', { token: tokens.entAdminB });
+    const inB = await call<Array<{ roleCode: string }>>(t.app, 'POST', '/acc/userRole/getEntRoleList', { token: tokens.entAdminB });
     expect(inB.body.data.map((r) => r.roleCode)).not.toContain('GRANTER_A');
   });
 });

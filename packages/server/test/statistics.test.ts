@@ -323,6 +323,23 @@ describe('scan records', () => {
     expect(paged.list.map((r) => r.scannedAt)).toEqual(['2026-03-06T02:00:00.000Z']);
   });
 
+  it('sort by the allowed fields and refuse any other, naming it', async () => {
+    const oldest = await list(adminA, { ...RANGE, orderName: 'scannedAt', orderType: 'asc' });
+    expect(oldest.list.map((r) => r.scannedAt)[0]).toBe('2026-03-06T02:00:00.000Z');
+    // the database's collation decides the order of texts; one direction is the other reversed, ties included
+    for (const orderName of ['code', 'verdict', 'clientType', 'areaCode']) {
+      const up = await list(adminA, { ...RANGE, orderName, orderType: 'asc' });
+      const down = await list(adminA, { ...RANGE, orderName, orderType: 'desc' });
+      expect(down.list.map((r) => r.id)).toEqual(up.list.map((r) => r.id).reverse());
+    }
+    const byVerdict = await list(adminA, { ...RANGE, orderName: 'verdict', orderType: 'asc' });
+    expect(byVerdict.list.map((r) => r.verdict)).toEqual(['GENUINE', 'GENUINE', 'GENUINE', 'REPEATED', 'REPEATED']);
+    const refused = await post(adminA, 'pageList', { ...RANGE, orderName: 'ip; DROP TABLE scan_record' });
+    expect(refused.body.code).toBe('PARAM_CHECK');
+    expect(refused.body.errors?.[0]?.field).toBe('orderName');
+    expect(refused.body.errors?.[0]?.message).toContain('ip; DROP TABLE scan_record');
+  });
+
   it('export the filtered records as .xlsx, newest first, formulas neutralised', async () => {
     const res = await call(t.app, 'GET', `${API}/export`, { token: adminA, query: { ...RANGE, suspicious: 'false' } });
     expect(res.status).toBe(200);

@@ -185,7 +185,9 @@ describe('job downloads', () => {
     fireEvent.click(await screen.findByText('A4，每页 4 × 10 = 40 张（52.5 × 29.7 mm）'));
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/acc/api/codeRecord/downloadQRCode')).toBe(true));
-    expect(calls.find((c) => c.url === '/acc/api/codeRecord/downloadQRCode')!.params).toMatchObject({ id: 'job-1', format: 'pdf', layout: 'A4_4x10' });
+    const qr = calls.find((c) => c.url === '/acc/api/codeRecord/downloadQRCode')!;
+    expect(qr.method).toBe('post');
+    expect(JSON.parse(String(qr.data))).toMatchObject({ id: 'job-1', format: 'pdf', layout: 'A4_4x10' });
   });
 
   it('marks the formats a large job cannot use, and is not there without the permission', async () => {

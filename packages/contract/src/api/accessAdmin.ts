@@ -137,6 +137,8 @@ export const grantableMenuNodeSchema: z.ZodType<GrantableMenuNode> = z.lazy(() =
     children: z.array(grantableMenuNodeSchema),
   }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(grantableMenuNodeSchema, { id: 'GrantableMenuNode' });
 
 /** GET /acc/userRole/queryAccMenus/{roleCode}?relationType= */
 export const roleGrantsQuerySchema = z.object({
@@ -216,6 +218,8 @@ export const menuConfNodeSchema: z.ZodType<MenuConfNode> = z.lazy(() =>
     children: z.array(menuConfNodeSchema),
   }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(menuConfNodeSchema, { id: 'MenuConfNode' });
 
 /** POST /acc/menuConf/saveOrUpdateMenu: creates without id, else updates that element. */
 export const menuSaveBodySchema = z

@@ -116,3 +116,5 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
     children: z.array(deptNodeSchema),
   }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(deptNodeSchema, { id: 'DeptNode' });

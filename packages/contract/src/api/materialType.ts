@@ -21,3 +21,5 @@ export const materialTypeNodeSchema = z.object({
     return z.array(materialTypeNodeSchema);
   },
 });
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(materialTypeNodeSchema, { id: 'MaterialTypeNode' });

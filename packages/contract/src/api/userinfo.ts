@@ -79,7 +79,10 @@ function contractDatesInOrder(value: { contractStart?: string; contractEnd?: str
 const CONTRACT_ORDER = {
   message: 'validation.dateOrder',
   path: ['contractEnd'],
+  // only on an object whose two dates passed their own checks (`when` runs the check despite other issues)
   when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
     !payload.issues.some((issue) => issue.path?.[0] === 'contractStart' || issue.path?.[0] === 'contractEnd'),
 };
 
@@ -188,6 +191,8 @@ export const userDeptNodeSchema: z.ZodType<UserDeptNode> = z.lazy(() =>
     children: z.array(userDeptNodeSchema),
   }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(userDeptNodeSchema, { id: 'UserDeptNode' });
 
 export const userOptionSchema = z.object({ value: z.string(), label: z.string() });
 export type UserOption = z.infer<typeof userOptionSchema>;

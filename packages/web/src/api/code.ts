@@ -77,7 +77,7 @@ export function downloadJobCodes(jobId: string, format: CodeFileFormat, fallback
 
 export function downloadJobQrCodes(jobId: string, format: QrDownloadFormat, layout: LabelLayoutName, fallbackName: string): Promise<string> {
   const params = format === 'pdf' ? { id: jobId, format, layout } : { id: jobId, format };
-  return apiDownload({ ...FILE_CONFIG, url: '/acc/api/codeRecord/downloadQRCode', params }, fallbackName);
+  return apiDownload({ ...FILE_CONFIG, method: 'post', url: '/acc/api/codeRecord/downloadQRCode', data: params }, fallbackName);
 }
 
 // Options of the search form's selects. They come from other screens' permissions, so a user without

@@ -47,3 +47,5 @@ export interface CategoryNode extends CategoryRow {
 export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   categoryRowSchema.extend({ children: z.array(categoryNodeSchema) }),
 );
+// a named component of the OpenAPI document: a tree refers to itself, which only a named schema can
+z.globalRegistry.add(categoryNodeSchema, { id: 'CategoryNode' });

@@ -14,6 +14,7 @@ import type { App, AppContext } from '../../platform/context.js';
 import { businessClock } from '../../platform/export/businessClock.js';
 import { AppError } from '../../platform/http/appError.js';
 import { asAttachment } from '../../platform/http/attachment.js';
+import { paramsInBodyOrQuery } from '../../platform/http/paramsInBodyOrQuery.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { companySecret } from '../rule/companySecret.js';
 import { CODE_FILE_TYPES, codeFile } from './codeFiles.js';
@@ -81,15 +82,17 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     },
   });
 
-  app.get('/acc/api/codeRecord/downloadQRCode', {
+  // POST per spec 7; the parameters may be sent in the body or the query string
+  app.post('/acc/api/codeRecord/downloadQRCode', {
     config: { access: { permission: PERMISSIONS.codeRecordDownload }, audit: AUDIT },
+    preValidation: paramsInBodyOrQuery,
     schema: {
       tags: TAGS,
-      summary: `QR codes of a job (at most ${QR_DOWNLOAD_MAX_CODES} codes): a ZIP of SVG or PNG images, or a PDF label sheet`,
-      querystring: downloadQrQuerySchema,
+      summary: `QR codes of a job (at most ${QR_DOWNLOAD_MAX_CODES} codes): a ZIP of SVG or PNG images, or a PDF label sheet; parameters in the body or the query string`,
+      body: downloadQrQuerySchema,
     },
     handler: async (request, reply) => {
-      const { id, format, layout } = request.query;
+      const { id, format, layout } = request.body;
       const { job, texts, labelOf, onError } = await prepare(request, id, { max: QR_DOWNLOAD_MAX_CODES, key: 'tooManyForImages' });
       const batches = jobCodeBatches(database, job.id, { bulk: false });
       if (format === 'pdf') {

@@ -17,8 +17,8 @@ export const PER_PAGE_DEFAULT = 30;
 /** Events of the portal hold up to 1,000 EPCs each: a hundred of them is already a few megabytes. */
 export const PER_PAGE_MAX = 100;
 
-const LIST_PARAMETERS = ['eventType', 'EQ_action', 'EQ_bizStep', 'EQ_disposition', 'EQ_readPoint', 'EQ_bizLocation', 'MATCH_epc', 'MATCH_parentID', 'MATCH_anyEPC'] as const;
-const TIME_PARAMETERS = ['GE_eventTime', 'LT_eventTime', 'GE_recordTime', 'LT_recordTime'] as const;
+export const LIST_PARAMETERS = ['eventType', 'EQ_action', 'EQ_bizStep', 'EQ_disposition', 'EQ_readPoint', 'EQ_bizLocation', 'MATCH_epc', 'MATCH_parentID', 'MATCH_anyEPC'] as const;
+export const TIME_PARAMETERS = ['GE_eventTime', 'LT_eventTime', 'GE_recordTime', 'LT_recordTime'] as const;
 // `lang` is the portal's own: the language of refusals (every call takes it)
 const KNOWN = new Set<string>([...LIST_PARAMETERS, ...TIME_PARAMETERS, 'perPage', 'nextPageToken', 'lang']);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

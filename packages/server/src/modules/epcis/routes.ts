@@ -12,10 +12,17 @@ import { ownCompany } from '../product/ownCompany.js';
 import { captureDocument, captureJob } from './capture.js';
 import { epcisExport } from './documentExport.js';
 import { epcisDocumentShell, EPCIS_MEDIA_TYPES, standaloneEvent } from './document.js';
-import { eventJson, findEvent, pageToken, parseEventQuery, queryEvents } from './eventQuery.js';
+import { LIST_PARAMETERS, TIME_PARAMETERS, eventJson, findEvent, pageToken, parseEventQuery, queryEvents } from './eventQuery.js';
 
 const TAGS = ['epcis'];
-const anyQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+/**
+ * The SimpleEventQuery parameters, named for the OpenAPI document; any other parameter is kept for the
+ * query parser, which refuses it as the standard says (QueryParameterException).
+ */
+const eventQueryParameters = z
+  .object(Object.fromEntries([...LIST_PARAMETERS, ...TIME_PARAMETERS, 'perPage', 'nextPageToken'].map((name) => [name, queryValue])))
+  .catchall(z.union([z.string(), z.array(z.string())]));
 
 /** JSON-LD when the caller asks for it, else plain JSON: the same document either way. */
 function sendDocument(request: FastifyRequest, reply: FastifyReply, document: object) {
@@ -72,7 +79,7 @@ export async function epcisRoutes(app: App, { db, config }: AppContext) {
       tags: TAGS,
       summary:
         'EPCIS 2.0 events of the company (SimpleEventQuery): eventType, GE_/LT_eventTime, GE_/LT_recordTime, EQ_action, EQ_bizStep, EQ_disposition, EQ_readPoint, EQ_bizLocation, MATCH_epc, MATCH_parentID, MATCH_anyEPC; perPage and nextPageToken, the next page in the Link header',
-      querystring: anyQuery,
+      querystring: eventQueryParameters,
     },
     handler: async (request, reply) => {
       const companyId = ownCompany(currentPrincipal(request));
@@ -81,7 +88,7 @@ export async function epcisRoutes(app: App, { db, config }: AppContext) {
       if (more) {
         const next = new URLSearchParams();
         for (const [name, value] of Object.entries(request.query)) {
-          if (name === 'nextPageToken') continue;
+          if (name === 'nextPageToken' || value === undefined) continue;
           for (const v of Array.isArray(value) ? value : [value]) next.append(name, v);
         }
         next.set('nextPageToken', pageToken(rows[rows.length - 1]!.id));

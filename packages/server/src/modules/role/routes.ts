@@ -197,7 +197,7 @@ export async function roleRoutes(app: App, { db }: AppContext) {
     },
   });
 
-  app.get('/acc/userRole/getEntRoleList', {
+  app.post('/acc/userRole/getEntRoleList', {
     config: LIST,
     schema: {
       tags: TAGS,

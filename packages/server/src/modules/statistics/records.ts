@@ -2,6 +2,7 @@ import type { PageResult, ScanRecordFilters, ScanRecordPageQuery } from '@rd/con
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
+import { orderColumn, type SortSpec } from '../../platform/paging.js';
 import { ALL_TIME, dimCounts, type CompanyScope } from './counts.js';
 import { inStatSnapshot } from './snapshot.js';
 
@@ -77,19 +78,42 @@ async function recordTotal(db: Kysely<DB>, scope: CompanyScope, f: ScanRecordFil
   return counted.n;
 }
 
-/** One page of scan records, newest first (the (company_id, scanned_at) index serves it without sorting). */
+/** The fields a page may be sorted by (`orderName`); any other is refused. Scan time by default. */
+const SORT: SortSpec = {
+  columns: {
+    scannedAt: 'r.scanned_at',
+    verdict: 'r.verdict',
+    scanSeq: 'r.scan_seq',
+    areaCode: 'r.area_code',
+    province: 'r.province',
+    city: 'r.city',
+    clientType: 'r.client_type',
+    os: 'r.os',
+    code: 'r.code_text',
+    source: 'r.source',
+  },
+  defaultName: 'scannedAt',
+  defaultType: 'desc',
+  tieBreaker: 'r.id',
+};
+
+/**
+ * One page of scan records, newest first unless another allowed field is asked for (by scan time the
+ * (company_id, scanned_at) index serves it without sorting).
+ */
 export async function recordPage(
   db: Kysely<DB>,
   scope: CompanyScope,
   query: ScanRecordPageQuery & ScanRecordFilters & { pageNum: number; pageSize: number },
   timeZone: string,
 ): Promise<PageResult<RecordRow>> {
-  const direction = query.orderType ?? 'desc';
+  const column = orderColumn(SORT, query.orderName);
+  const direction = query.orderType ?? SORT.defaultType;
   const [total, list] = await Promise.all([
     recordTotal(db, scope, query, timeZone),
     rowColumns(filteredRecords(db, scope, query, timeZone))
-      .orderBy('r.scanned_at', direction)
-      .orderBy('r.id', direction)
+      .orderBy(sql.ref(column), direction)
+      .orderBy(sql.ref(SORT.tieBreaker), direction)
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
       .execute(),

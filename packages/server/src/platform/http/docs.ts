@@ -32,7 +32,7 @@ export function installApiDocs(app: FastifyInstance) {
 
 /** A Fastify instance holding the routes' schemas (not their work) with @fastify/swagger and its UI. */
 async function documentationApp(routes: readonly RouteOptions[]): Promise<FastifyInstance> {
-  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
+  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform, jsonSchemaTransformObject }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),
     import('fastify-type-provider-zod'),
@@ -51,6 +51,9 @@ async function documentationApp(routes: readonly RouteOptions[]): Promise<Fastif
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    // schemas the contract names in Zod's registry (the trees, which refer to themselves) become
+    // components.schemas, so the references to them resolve
+    transformObject: jsonSchemaTransformObject,
   });
   await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX });
   const described = () => undefined;
