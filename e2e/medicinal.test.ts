@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +101,21 @@ describe('medicinal products in Chromium', () => {
     await page.getByTestId('table-search').click();
     await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: 'E2E-AMX' }).count()).toBe(3);
     expect(await page.locator('.ant-table-row').filter({ hasText: 'E2E-AMX-02' }).textContent()).toContain('2027-03-31');
+
+    // The same template saved by LibreOffice as Excel 97–2003 (.xls) imports the same way.
+    const fresh = new ExcelJS.Workbook();
+    await fresh.xlsx.load(template as unknown as ArrayBuffer);
+    (fresh.worksheets[0] as ExcelJS.Worksheet).getRow(3).values = ['国药准字H44021351', 'E2E-XLS-01', utc(2025, 6, 1), utc(2027, 5, 31), 300, '广东珠海'];
+    const forXls = path.join(workDir, 'batches-xls.xlsx');
+    await fresh.xlsx.writeFile(forXls);
+    await promisify(execFile)('soffice', [`-env:UserInstallation=file://${path.join(workDir, 'profile')}`, '--headless', '--convert-to', 'xls', '--outdir', workDir, forXls], { timeout: 60_000 });
+    await importFile(page, path.join(workDir, 'batches-xls.xls'));
+    await page.getByTestId('import-success').waitFor();
+    expect(await page.getByTestId('import-success').textContent()).toContain('已导入 1 行');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByTestId('mb-search-batchNo').fill('E2E-XLS');
+    await page.getByTestId('table-search').click();
+    await page.locator('.ant-table-row').filter({ hasText: 'E2E-XLS-01' }).waitFor();
+    expect(await page.locator('.ant-table-row').filter({ hasText: 'E2E-XLS-01' }).textContent()).toContain('2027-05-31');
   });
 });

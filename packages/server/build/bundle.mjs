@@ -1,5 +1,5 @@
 // Compiles the server into plain JavaScript for `npm start` (scripts/start.mjs): one ES module bundle of
-// src/main.ts with the packages it imports, and the QR worker it starts. The process then loads no
+// src/main.ts with the packages it imports, and the QR and .xls workers it starts. The process then loads no
 // TypeScript compiler and reads two files instead of a thousand, which is most of a restart's time.
 // Tests of the API keep running the TypeScript sources; the browser tests run this bundle.
 import path from 'node:path';
@@ -26,12 +26,13 @@ const loadedAtRunTime = {
   },
 };
 
-/** Writes dist/main.mjs, dist/qrWorker.mjs and their chunks (with source maps). */
+/** Writes dist/main.mjs, dist/qrWorker.mjs, dist/xlsWorker.mjs and their chunks (with source maps). */
 export async function bundleServer() {
   await build({
     absWorkingDir: SERVER_ROOT,
-    // The worker is loaded by its URL next to the module that starts it (qrPool.ts): ./qrWorker.mjs.
-    entryPoints: { main: 'src/main.ts', qrWorker: 'src/modules/codeDownload/qrWorker.mjs' },
+    // Each worker is loaded by its URL next to the module that starts it (qrPool.ts: ./qrWorker.mjs, xlsRows.ts:
+    // ./xlsWorker.mjs), so both sit beside main.mjs.
+    entryPoints: { main: 'src/main.ts', qrWorker: 'src/modules/codeDownload/qrWorker.mjs', xlsWorker: 'src/platform/import/xls/xlsWorker.mjs' },
     outdir: SERVER_BUNDLE_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser } from './support/fixtures.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { convertWithLibreOffice, sofficeOrSkip } from './support/libreOffice.js';
 import { craftedZip, multipartBody } from './support/uploadBodies.js';
 
 const PASSWORD = 'Med-Import-Pass-1';
@@ -205,6 +206,65 @@ describe('templates', () => {
     expect(result.body.data).toMatchObject({ imported: 2, errorCount: 0 });
     const page = await call<PageResult<MedicinalProductRow>>(t.app, 'POST', `${P}/pageList`, { token: adminA, body: { approvalNo: 'Z20040063', pageNum: 1, pageSize: 10 } });
     expect(page.body.data.list[0]).toMatchObject({ genericName: '连花清瘟胶囊', dosageForm: 'CAPSULE' });
+  });
+});
+
+describe('Excel 97–2003 (.xls) import', () => {
+  /** The batch template, filled with these rows below the example, saved by LibreOffice as .xls. */
+  async function xlsFromTemplate(soffice: string, rows: unknown[][]): Promise<Buffer> {
+    const res = await t.app.inject({ method: 'GET', url: `${B}/exportTemplate`, headers: { [TOKEN_HEADER]: adminA } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    rows.forEach((row, i) => (sheet.getRow(3 + i).values = row as ExcelJS.CellValue[]));
+    const xls = await convertWithLibreOffice(soffice, Buffer.from(await workbook.xlsx.writeBuffer()), 'batches.xlsx', 'xls');
+    expect(xls.subarray(0, 4)).toEqual(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+    return xls;
+  }
+  const batchesNamed = (prefix: string) =>
+    t.database.db.selectFrom('medicinal_batch').select(['batch_no', 'production_date', 'expiry_date', 'quantity']).where('batch_no', 'like', `${prefix}%`).orderBy('batch_no').execute();
+
+  it('imports a template saved by LibreOffice as .xls: the same rows, dates and numbers as from .xlsx', async (ctx) => {
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
+    const xls = await xlsFromTemplate(soffice, [
+      ['国药准字H20030001', 'XLS-1', new Date(Date.UTC(2025, 4, 1)), new Date(Date.UTC(2027, 3, 30)), 500, '上海', '旧格式'],
+      ['国药准字H20030001', 'XLS-2', '2025-05-02', '2027-05-01', 600],
+    ]);
+    const res = await importFile(adminA, B, xls, 'zh_CN', '批次.xls');
+    expect(res.body.code, res.body.msg).toBe('SUCCESS');
+    expect(res.body.data).toEqual({ imported: 2, rowCount: 2, errorCount: 0, errors: [] });
+    const stored = await batchesNamed('XLS-');
+    expect(stored.map((b) => [b.batch_no, String(b.production_date).slice(0, 10), b.quantity])).toEqual([
+      ['XLS-1', '2025-05-01', 500],
+      ['XLS-2', '2025-05-02', 600],
+    ]);
+  }, 90_000);
+
+  it('names the wrong cell of an .xls and writes nothing', async (ctx) => {
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
+    const xls = await xlsFromTemplate(soffice, [
+      ['国药准字H20030001', 'XLS-BAD-1', new Date(Date.UTC(2025, 4, 1)), new Date(Date.UTC(2027, 3, 30)), 10],
+      ['国药准字H20030001', 'XLS-BAD-2', new Date(Date.UTC(2025, 4, 1)), new Date(Date.UTC(2024, 0, 1)), 10],
+    ]);
+    const res = await importFile(adminA, B, xls, 'zh_CN', 'batches.xls');
+    expect(res.body.data).toMatchObject({ imported: 0, rowCount: 2, errorCount: 1 });
+    expect(res.body.data.errors).toEqual([{ row: 4, column: '有效期至', columnLetter: 'D', message: '结束日期不能早于开始日期' }]);
+    expect(await batchesNamed('XLS-BAD-')).toEqual([]);
+  }, 90_000);
+
+  it('answers a damaged .xls as damaged, and a file whose content is not its extension’s as the wrong format', async () => {
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0x5a)]);
+    const damaged = await importFile(adminA, B, ole2, 'en_US', 'batches.xls');
+    expect(damaged.body.code).toBe('UPLOAD_FAILED');
+    expect(damaged.body.msg).toMatch(/damaged|not a valid/i);
+    const xlsxNamedXls = await importFile(adminA, B, await xlsx(BATCH_HEADER, batchRows(1, 'N')), 'en_US', 'batches.xls');
+    expect(xlsxNamedXls.body.code).toBe('UPLOAD_FAILED');
+    expect(xlsxNamedXls.body.msg).toContain('xls');
+    const xlsNamedXlsx = await importFile(adminA, B, ole2, 'en_US', 'batches.xlsx');
+    expect(xlsNamedXlsx.body.code).toBe('UPLOAD_FAILED');
+    expect(xlsNamedXlsx.body.msg).toContain('xlsx');
   });
 });
 

@@ -274,7 +274,7 @@ describe('sheet reader on workbooks put together by hand', () => {
     };
     /** What the user gets: the import answers a damaged upload, in the request's language. */
     const answer = (bytes: Buffer) =>
-      readImportSheet({ bytes, columns: BATCH_COLUMNS, maxRows: 10, lang: 'en_US', errors: new ImportErrors(), onRow: () => undefined }).then(
+      readImportSheet({ file: { bytes, kind: 'xlsx' }, columns: BATCH_COLUMNS, maxRows: 10, lang: 'en_US', errors: new ImportErrors(), onRow: () => undefined }).then(
         () => null,
         (e: unknown) => e,
       );

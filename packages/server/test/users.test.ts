@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/platform/db/schema.js';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
+import { convertWithLibreOffice, sofficeOrSkip } from './support/libreOffice.js';
 import { ADMIN_PASSWORD, call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 
 let t: TestApp;
@@ -552,47 +548,16 @@ describe('export', () => {
   });
 
   it('opens in LibreOffice with the user rows and the formula shown as text', async (ctx) => {
-    const soffice = findExecutable('soffice');
-    if (!soffice) {
-      if (process.env.CI === 'true') throw new Error('LibreOffice (soffice) is required when CI=true');
-      ctx.skip('LibreOffice (soffice) is not installed; CI installs it and runs this check');
-      return;
-    }
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
     const token = await tokenOf('adminA');
     const res = await exportUsers(token, { lang: 'zh_CN' });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-users-export-'));
-    try {
-      const file = path.join(dir, 'users.xlsx');
-      fs.writeFileSync(file, res.rawPayload);
-      await promisify(execFile)(
-        soffice,
-        [
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--headless',
-          // CSV with comma, double quote, UTF-8 (76), from the first line
-          '--convert-to',
-          'csv:Text - txt - csv (StarCalc):44,34,76,1',
-          '--outdir',
-          dir,
-          file,
-        ],
-        { timeout: 60_000 },
-      );
-      const csv = fs.readFileSync(path.join(dir, 'users.csv'), 'utf8');
-      expect(csv).toContain('用户名');
-      expect(csv).toContain('zhang_san');
-      expect(csv).toContain('formula_guy');
-      expect(csv).toContain("'=1+1");
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    // CSV with comma, double quote, UTF-8 (76), from the first line
+    const csv = (await convertWithLibreOffice(soffice, res.rawPayload, 'users.xlsx', 'csv:Text - txt - csv (StarCalc):44,34,76,1')).toString('utf8');
+    expect(csv).toContain('用户名');
+    expect(csv).toContain('zhang_san');
+    expect(csv).toContain('formula_guy');
+    expect(csv).toContain("'=1+1");
   }, 90_000);
 });
 
-function findExecutable(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, name);
-    if (dir && fs.existsSync(candidate)) return candidate;
-  }
-  return null;
-}

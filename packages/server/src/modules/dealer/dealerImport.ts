@@ -19,7 +19,7 @@ import { conflict } from '../../platform/http/appError.js';
 import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { IMPORT_TEXTS } from '../../platform/import/columns.js';
 import { ImportErrors } from '../../platform/import/importErrors.js';
-import { addFieldErrors, readImportSheet, type SheetLayout } from '../../platform/import/importSheet.js';
+import { addFieldErrors, readImportSheet, type SheetLayout, type Spreadsheet } from '../../platform/import/importSheet.js';
 import { templateWorkbook } from '../../platform/import/template.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { DEALER_COLUMNS, DEALER_IMPORT_TEXTS, EXAMPLE_REMARKS, type DealerColumnKey, type ImportTexts } from './importColumns.js';
@@ -107,7 +107,7 @@ interface ValidRow {
  * level up; codes may not repeat in the file or the company. Any problem: nothing is written and the
  * problems are answered by row and column. Parents are written before their sub-dealers.
  */
-export async function importDealers(db: Kysely<DB>, principal: Principal, bytes: Buffer, lang: Lang): Promise<ImportResult> {
+export async function importDealers(db: Kysely<DB>, principal: Principal, file: Spreadsheet, lang: Lang): Promise<ImportResult> {
   const companyId = ownCompany(principal);
   const texts = DEALER_IMPORT_TEXTS[lang];
   const errors = new ImportErrors();
@@ -118,7 +118,7 @@ export async function importDealers(db: Kysely<DB>, principal: Principal, bytes:
   let layoutOfFile: SheetLayout<DealerColumnKey> | null = null;
 
   const rowCount = await readImportSheet<DealerColumnKey>({
-    bytes,
+    file,
     exampleRow: { key: 'remark', values: EXAMPLE_REMARKS },
     columns: DEALER_COLUMNS,
     maxRows: DEALER_IMPORT_ROWS_MAX,

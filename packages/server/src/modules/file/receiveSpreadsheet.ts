@@ -1,8 +1,9 @@
-import { FILE_FIELD, UPLOAD_RULES, checkUploadContent, checkUploadName, detectFileType, validationMessage } from '@rd/contract';
+import { FILE_FIELD, UPLOAD_RULES, checkUploadContent, checkUploadName, detectFileType, fileExtension, validationMessage } from '@rd/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/appError.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { SPREADSHEET_ZIP_LIMITS, checkZip } from '../../platform/files/zipCheck.js';
+import type { Spreadsheet } from '../../platform/import/importSheet.js';
 import { cleanFileName } from './fileName.js';
 import { receiveUpload } from './receiveUpload.js';
 import { uploadFailed } from './uploadFailed.js';
@@ -12,11 +13,11 @@ const RULE = UPLOAD_RULES.excel;
 
 /**
  * The spreadsheet of an import request (multipart field `file`), with the checks every upload gets:
- * at most the excel place's size (reading stops at the first byte past it), its name, its magic bytes
- * (an .xlsx is a zip; the old binary .xls is refused, the reader cannot take it), and the zip's central
- * directory read before anything is inflated, so a zip bomb is refused unopened.
+ * at most the excel place's size (reading stops at the first byte past it), its name, and its magic bytes,
+ * which must be those of its extension: a zip for .xlsx, whose central directory is read before anything is
+ * inflated (a zip bomb is refused unopened), the OLE2 compound file of Excel 97–2003 for .xls.
  */
-export async function receiveSpreadsheet(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+export async function receiveSpreadsheet(request: FastifyRequest, reply: FastifyReply): Promise<Spreadsheet> {
   const { file } = request.isMultipart() ? await receiveUpload(request, reply, () => RULE.maxBytes) : { file: null };
   if (!file) {
     throw new AppError('PARAM_CHECK', undefined, [{ field: FILE_FIELD, message: validationMessage('validation.required', requestLang(request)) }]);
@@ -27,7 +28,9 @@ export async function receiveSpreadsheet(request: FastifyRequest, reply: Fastify
   if (nameProblem) throw uploadFailed(request, nameProblem);
   const contentProblem = checkUploadContent('excel', file.bytes);
   if (contentProblem) throw uploadFailed(request, contentProblem);
-  if (detectFileType(file.bytes) !== 'xlsx') throw uploadFailed(request, { key: 'validation.fileContent', params: { types: 'xlsx' } });
+  const kind = fileExtension(name) === 'xls' ? 'xls' : 'xlsx';
+  if (detectFileType(file.bytes) !== kind) throw uploadFailed(request, { key: 'validation.fileContent', params: { types: kind } });
+  if (kind === 'xls') return { bytes: file.bytes, kind };
   const zip = await checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
   if (!zip.ok) {
     if (zip.problem === 'TOO_MANY_ENTRIES') {
@@ -38,5 +41,5 @@ export async function receiveSpreadsheet(request: FastifyRequest, reply: Fastify
     }
     throw uploadFailed(request, { key: 'validation.archiveCorrupt' });
   }
-  return file.bytes;
+  return { bytes: file.bytes, kind };
 }

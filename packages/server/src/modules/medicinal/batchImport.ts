@@ -18,7 +18,7 @@ import { bulkInsert } from './bulkInsert.js';
 import { IMPORT_TEXTS } from '../../platform/import/columns.js';
 import { BATCH_COLUMNS, EXAMPLE_APPROVAL_NO, MEDICINAL_IMPORT_TEXTS, type BatchColumnKey } from './columns.js';
 import { ImportErrors } from '../../platform/import/importErrors.js';
-import { addFieldErrors, readImportSheet } from '../../platform/import/importSheet.js';
+import { addFieldErrors, readImportSheet, type Spreadsheet } from '../../platform/import/importSheet.js';
 import { MEDICINAL_MESSAGES } from './messages.js';
 import { enabledApprovalNos, productIdsByApprovalNo } from './productStore.js';
 import { templateWorkbook } from '../../platform/import/template.js';
@@ -63,7 +63,7 @@ const NO_PRODUCT = '00000000-0000-4000-8000-000000000000';
 export async function importBatches(
   database: Database,
   principal: Principal,
-  bytes: Buffer,
+  file: Spreadsheet,
   lang: Lang,
   maxRows: number,
 ): Promise<ImportResult> {
@@ -77,7 +77,7 @@ export async function importBatches(
   let batchNoIndex = 0;
 
   const rowCount = await readImportSheet<BatchColumnKey>({
-    bytes,
+    file,
     exampleRow: { key: 'approvalNo', values: [EXAMPLE_APPROVAL_NO] },
     columns: BATCH_COLUMNS,
     maxRows,

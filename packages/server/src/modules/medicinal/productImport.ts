@@ -17,7 +17,7 @@ import { IMPORT_TEXTS } from '../../platform/import/columns.js';
 import { EXAMPLE_APPROVAL_NO, MEDICINAL_IMPORT_TEXTS, PRODUCT_COLUMNS, type ProductColumnKey } from './columns.js';
 import { dosageFormLabels, dosageFormMatcher, dosageForms } from './dosageForms.js';
 import { ImportErrors } from '../../platform/import/importErrors.js';
-import { addFieldErrors, readImportSheet } from '../../platform/import/importSheet.js';
+import { addFieldErrors, readImportSheet, type Spreadsheet } from '../../platform/import/importSheet.js';
 import { MEDICINAL_MESSAGES } from './messages.js';
 import { takenApprovalNos } from './productStore.js';
 import { templateWorkbook } from '../../platform/import/template.js';
@@ -58,7 +58,7 @@ type TextField = (typeof TEXT_FIELDS)[number][0];
 export async function importProducts(
   database: Database,
   principal: Principal,
-  bytes: Buffer,
+  file: Spreadsheet,
   lang: Lang,
   maxRows: number,
 ): Promise<ImportResult> {
@@ -76,7 +76,7 @@ export async function importProducts(
   let approvalIndex = 0;
 
   const rowCount = await readImportSheet<ProductColumnKey>({
-    bytes,
+    file,
     exampleRow: { key: 'approvalNo', values: [EXAMPLE_APPROVAL_NO] },
     columns: PRODUCT_COLUMNS,
     maxRows,

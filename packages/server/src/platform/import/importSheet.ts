@@ -3,6 +3,7 @@ import { AppError } from '../http/appError.js';
 import { cellValue } from './cellValue.js';
 import { IMPORT_TEXTS, columnForHeader, type ImportColumn } from './columns.js';
 import type { ImportErrors } from './importErrors.js';
+import { xlsRows } from './xls/xlsRows.js';
 import { sheetRows, type SheetRow } from './xlsx/sheetReader.js';
 import { UnreadableWorkbook } from './xlsx/unreadableWorkbook.js';
 
@@ -14,8 +15,14 @@ export interface SheetLayout<K extends string> {
   columnOf: Map<K, ImportColumn<K>>;
 }
 
-export interface ReadOptions<K extends string> {
+/** An uploaded workbook: .xlsx (Office Open XML) or .xls (Excel 97–2003), as its content says. */
+export interface Spreadsheet {
   bytes: Buffer;
+  kind: 'xlsx' | 'xls';
+}
+
+export interface ReadOptions<K extends string> {
+  file: Spreadsheet;
   columns: readonly ImportColumn<K>[];
   maxRows: number;
   lang: Lang;
@@ -48,11 +55,13 @@ function isExampleRow<K extends string>(number: number, cells: unknown[], layout
 
 /**
  * The sheet's rows; a file that passed the upload checks but does not read as a workbook (a damaged
- * entry, XML that does not parse, another kind of zip) is answered as a damaged upload.
+ * entry, XML that does not parse, another kind of zip, a BIFF file SheetJS cannot take) is answered as a
+ * damaged upload. An .xls is read whole by its worker, at most the rows an import may hold.
  */
-async function* readableRows(bytes: Buffer, lang: Lang): AsyncGenerator<SheetRow> {
+async function* readableRows(file: Spreadsheet, maxRows: number, lang: Lang): AsyncGenerator<SheetRow> {
   try {
-    yield* sheetRows(bytes);
+    // the header, the example row and one row more than allowed, so that too many rows are noticed
+    yield* file.kind === 'xls' ? xlsRows(file.bytes, maxRows + 3) : sheetRows(file.bytes);
   } catch (error) {
     if (error instanceof UnreadableWorkbook) {
       throw new AppError('UPLOAD_FAILED', { reason: validationMessage('validation.archiveCorrupt', lang) });
@@ -72,7 +81,7 @@ export async function readImportSheet<K extends string>(options: ReadOptions<K>)
   const texts = IMPORT_TEXTS[lang];
   let layout: SheetLayout<K> | null = null;
   let rowCount = 0;
-  for await (const { number, cells } of readableRows(options.bytes, lang)) {
+  for await (const { number, cells } of readableRows(options.file, options.maxRows, lang)) {
     if (!layout) {
       layout = layoutOf(columns, cells, lang);
       continue;

@@ -3,17 +3,14 @@ import { Alert, App, Button, Modal, Space, Table, Tooltip, Upload, type TableCol
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FILE_FIELD, checkUploadName, fileExtension, type ImportError, type ImportResult, type UploadProblem } from '@rd/contract';
+import { FILE_FIELD, checkUploadName, type ImportError, type ImportResult, type UploadProblem } from '@rd/contract';
 import { apiDownload, apiPost } from '../../api/http';
 import { PermissionButton } from '../PermissionButton';
 import { usePermission } from '../usePermission';
 import { uploadProblemText } from './uploadProblemText';
 
-/** The excel place's name and size rules, and only .xlsx: the server's reader cannot take the old binary .xls. */
-function importProblem(file: File): UploadProblem | null {
-  if (fileExtension(file.name) !== 'xlsx') return { key: 'validation.fileType', params: { types: 'xlsx' } };
-  return checkUploadName('excel', file.name, file.size);
-}
+/** The excel place's name and size rules: .xlsx or Excel 97–2003 .xls, at most its size. */
+const importProblem = (file: File): UploadProblem | null => checkUploadName('excel', file.name, file.size);
 
 interface SpreadsheetImportButtonsProps {
   /** The list's API path: the template is `${api}/exportTemplate`, the import `${api}/importData`. */
@@ -86,7 +83,7 @@ export function SpreadsheetImportButtons({ api, permission, templateName, invali
       </PermissionButton>
       {canImport && (
         <Upload
-          accept=".xlsx"
+          accept=".xlsx,.xls"
           showUploadList={false}
           disabled={busy}
           beforeUpload={(file) => {
