@@ -71,7 +71,7 @@ describe('spreadsheet import buttons (medicinal batches)', () => {
     expect((await screen.findByTestId('import-success')).textContent).toContain('已导入 3 行');
   });
 
-  it('refuse a file that is not a spreadsheet before sending it, and hide without the permission', async () => {
+  it('refuse a file that is not a spreadsheet before sending it, send an .xls, and hide without the permission', async () => {
     const calls = mockApi(() => undefined);
     renderButtons();
     chooseFile(new File(['a,b'], 'batches.csv'));
