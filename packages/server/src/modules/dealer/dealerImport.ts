@@ -180,18 +180,12 @@ export async function importDealers(db: Kysely<DB>, principal: Principal, file: 
   try {
     await db.transaction().execute(async (trx) => {
       const idOfCode = new Map([...saved].map(([code, dealer]) => [code, dealer.id]));
-      const byLevel = [...valid].sort((a, b) => a.body.level - b.body.level);
-      for (let level = 1, start = 0; start < byLevel.length; level += 1) {
-        let end = start;
-        while (end < byLevel.length && byLevel[end]?.body.level === level) end += 1;
-        const rows = byLevel.slice(start, end).map(({ body }) => {
-          const { parentCode, ...fields } = body;
-          return { ...fields, parentId: parentCode ? (idOfCode.get(parentCode) ?? null) : null };
-        });
-        if (rows.length > 0) {
-          for (const inserted of await insertDealers(trx, companyId, principal.userId, rows)) idOfCode.set(inserted.code, inserted.id);
-        }
-        start = end;
+      const levels = [...new Set(valid.map((v) => v.body.level))].sort((x, y) => x - y);
+      for (const level of levels) {
+        const rows = valid
+          .filter((v) => v.body.level === level)
+          .map(({ body: { parentCode, ...fields } }) => ({ ...fields, parentId: parentCode ? (idOfCode.get(parentCode) ?? null) : null }));
+        for (const inserted of await insertDealers(trx, companyId, principal.userId, rows)) idOfCode.set(inserted.code, inserted.id);
       }
     });
   } catch (error) {

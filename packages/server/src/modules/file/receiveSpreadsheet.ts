@@ -2,13 +2,12 @@ import { FILE_FIELD, UPLOAD_RULES, checkUploadContent, checkUploadName, detectFi
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/appError.js';
 import { requestLang } from '../../platform/http/lang.js';
-import { SPREADSHEET_ZIP_LIMITS, checkZip } from '../../platform/files/zipCheck.js';
 import type { Spreadsheet } from '../../platform/import/importSheet.js';
 import { cleanFileName } from './fileName.js';
 import { receiveUpload } from './receiveUpload.js';
+import { spreadsheetZipProblem } from './spreadsheetZipProblem.js';
 import { uploadFailed } from './uploadFailed.js';
 
-const MB = 1024 * 1024;
 const RULE = UPLOAD_RULES.excel;
 
 /**
@@ -31,15 +30,7 @@ export async function receiveSpreadsheet(request: FastifyRequest, reply: Fastify
   const kind = fileExtension(name) === 'xls' ? 'xls' : 'xlsx';
   if (detectFileType(file.bytes) !== kind) throw uploadFailed(request, { key: 'validation.fileContent', params: { types: kind } });
   if (kind === 'xls') return { bytes: file.bytes, kind };
-  const zip = await checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
-  if (!zip.ok) {
-    if (zip.problem === 'TOO_MANY_ENTRIES') {
-      throw uploadFailed(request, { key: 'validation.archiveEntries', params: { max: String(SPREADSHEET_ZIP_LIMITS.maxEntries) } });
-    }
-    if (zip.problem === 'TOO_LARGE') {
-      throw uploadFailed(request, { key: 'validation.archiveSize', params: { max: `${SPREADSHEET_ZIP_LIMITS.maxUncompressedBytes / MB} MB` } });
-    }
-    throw uploadFailed(request, { key: 'validation.archiveCorrupt' });
-  }
+  const zipProblem = await spreadsheetZipProblem(file.bytes);
+  if (zipProblem) throw uploadFailed(request, zipProblem);
   return { bytes: file.bytes, kind };
 }

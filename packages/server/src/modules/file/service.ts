@@ -16,13 +16,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
-import { SPREADSHEET_ZIP_LIMITS, checkZip } from '../../platform/files/zipCheck.js';
 import type { FileStorage } from '../../platform/files/storage.js';
 import { AppError } from '../../platform/http/appError.js';
 import { fieldErrorsOf } from '../../platform/http/fieldErrors.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { cleanFileName } from './fileName.js';
 import { MAX_UPLOAD_BYTES, receiveUpload } from './receiveUpload.js';
+import { spreadsheetZipProblem } from './spreadsheetZipProblem.js';
 import { insertStoredFile } from './store.js';
 import { uploadFailed } from './uploadFailed.js';
 
@@ -35,8 +35,6 @@ const CONTENT_TYPES: Record<DetectedFileType, string> = {
   xls: 'application/vnd.ms-excel',
   pdf: 'application/pdf',
 };
-
-const MB = 1024 * 1024;
 
 function placeOf(request: FastifyRequest, fields: Record<string, string>): UploadPlace {
   const parsed = uploadFieldsSchema.safeParse({ place: fields.place || undefined });
@@ -77,16 +75,8 @@ export async function acceptUpload(
   if (contentProblem) throw uploadFailed(request, contentProblem);
   const type = detectFileType(file.bytes) as DetectedFileType;
   if (type === 'xlsx') {
-    const zip = await checkZip(file.bytes, SPREADSHEET_ZIP_LIMITS);
-    if (!zip.ok) {
-      if (zip.problem === 'TOO_MANY_ENTRIES') {
-        throw uploadFailed(request, { key: 'validation.archiveEntries', params: { max: String(SPREADSHEET_ZIP_LIMITS.maxEntries) } });
-      }
-      if (zip.problem === 'TOO_LARGE') {
-        throw uploadFailed(request, { key: 'validation.archiveSize', params: { max: `${SPREADSHEET_ZIP_LIMITS.maxUncompressedBytes / MB} MB` } });
-      }
-      throw uploadFailed(request, { key: 'validation.archiveCorrupt' });
-    }
+    const zipProblem = await spreadsheetZipProblem(file.bytes);
+    if (zipProblem) throw uploadFailed(request, zipProblem);
   }
 
   // Bytes first, then the row: a row never points at content that is not there.
