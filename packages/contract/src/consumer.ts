@@ -8,3 +8,4 @@ export { SUCCESS_CODES } from './codes.js';
 export * from './scan/scanPage.js';
 export * from './scan/codeFromScan.js';
 export * from './scan/consumerPages.js';
+export { readTypedCode, type CodeShape, type TypedCodeReading } from './tag/typedCode.js';

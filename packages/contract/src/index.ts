@@ -22,6 +22,7 @@ export * from './api/farmer.js';
 export * from './api/materialType.js';
 export * from './tag/checkCharacters.js';
 export * from './tag/alphabets.js';
+export * from './tag/typedCode.js';
 export * from './api/scan.js';
 export * from './api/statistics.js';
 export * from './scan/codeFromScan.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zString } from '../validators.js';
+import { CHECK_SCHEMES } from '../tag/alphabets.js';
 import { HIDDEN_CODE_MAX, SCAN_CLIENT_TYPES, SCAN_CODE_MAX, SCAN_VERDICTS } from '../scan/scanPage.js';
 
 /**
@@ -186,6 +187,20 @@ export const scanCompanySchema = z.object({
 });
 export type ScanCompany = z.infer<typeof scanCompanySchema>;
 
+/** An active recall as a consumer sees it. */
+export const scanRecallSchema = z.object({
+  /** 1 = 一级 / class I (most serious) … 3 = 三级 / class III */
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  reason: z.string(),
+  /** What to do with the item, where to return it. */
+  instruction: z.string(),
+  /** Who to contact (a phone, an address). */
+  contact: z.string(),
+  /** When the recall took effect, ISO time. */
+  startedAt: z.string(),
+});
+export type ScanRecall = z.infer<typeof scanRecallSchema>;
+
 export const scanCheckResultSchema = z.object({
   verdict: z.enum(SCAN_VERDICTS),
   /** The code as it was looked up (trimmed, upper case). */
@@ -209,6 +224,16 @@ export const scanCheckResultSchema = z.object({
   repeatThreshold: z.number(),
   /** One-time token for scanCodeRecord/add to attach the browser's position to this check's record. */
   scanToken: z.string().nullable(),
+  /**
+   * The batch's expiry date (YYYY-MM-DD) when it has passed in the business time zone, told with the verdict
+   * (GENUINE and REPEATED); null when the batch has not expired, has no expiry date, or nothing is shown.
+   */
+  expiredOn: z.string().nullable(),
+  /**
+   * The company's active recall of this item, shown above the verdict of every check of a code that was
+   * found (not for unknown codes, typing mistakes or a wrong hidden code); null when none.
+   */
+  recall: scanRecallSchema.nullable(),
   product: scanProductSchema.nullable(),
   batch: scanBatchSchema.nullable(),
   /** The grower's summary (queryFarmer has the same). */
@@ -216,6 +241,19 @@ export const scanCheckResultSchema = z.object({
   company: scanCompanySchema.nullable(),
 });
 export type ScanCheckResult = z.infer<typeof scanCheckResultSchema>;
+
+/** GET securityCode/codeShapes: the shapes of codes in use, for the manual-entry page's reading of a typed code. */
+export const scanCodeShapesSchema = z.object({
+  shapes: z.array(
+    z.object({
+      prefix: z.string(),
+      bodyLength: z.number(),
+      alphabet: z.enum(['DIGITS', 'CROCKFORD32', 'NO_LOOKALIKE']),
+      checkScheme: z.enum(CHECK_SCHEMES),
+    }),
+  ),
+});
+export type ScanCodeShapes = z.infer<typeof scanCodeShapesSchema>;
 
 /** queryFarmer answers the grower, or null when the code's batch names none. */
 export const scanFarmerResultSchema = scanGrowerSchema.nullable();

@@ -9,8 +9,18 @@ export const SCAN_RECORD_ADD_PATH = '/acc/api/scanCodeRecord/add';
 export const WX_SIGNATURE_PATH = '/acc/api/wx/getSignature';
 /** The public page a printed scan URL (or a resolved GS1 Digital Link) opens. */
 export const SCAN_PAGE_PATH = '/antiCounterfeiting';
+/** GET: the shapes of the codes in use (prefix, length, alphabet, check scheme), for reading typed codes. */
+export const SCAN_SHAPES_PATH = '/acc/api/securityCode/codeShapes';
 
-export const SCAN_VERDICTS = ['GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH'] as const;
+/** Recall levels: 1 = 一级 (class I, the most serious) … 3 = 三级 (class III). */
+export const RECALL_LEVELS = [1, 2, 3] as const;
+export type RecallLevel = (typeof RECALL_LEVELS)[number];
+
+/**
+ * CHECK_FAILED: the text fits the shape of codes in use but fails the check character of every one of them: a
+ * typing mistake, told from the text alone (tag/typedCode.ts), not a counterfeit warning.
+ */
+export const SCAN_VERDICTS = ['GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH', 'CHECK_FAILED'] as const;
 export type ScanVerdictValue = (typeof SCAN_VERDICTS)[number];
 
 /** Client types in the order the user agent is tested (DOMAIN.md); OTHER = not a browser (curl, bots). */

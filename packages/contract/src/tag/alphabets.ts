@@ -8,15 +8,30 @@ export const CODE_ALPHABETS = {
 } as const;
 export type CodeAlphabet = keyof typeof CODE_ALPHABETS;
 
-export const CHECK_SCHEMES = ['NONE', 'LUHN', 'MOD37_36'] as const;
+/**
+ * Check characters a rule may print: none, Luhn (digits), Damm over the rule's own alphabet, and the old
+ * ISO 7064 MOD 37-36, whose check character comes from 0-9A-Z whatever the alphabet (docs/check-characters.md).
+ */
+export const CHECK_SCHEMES = ['NONE', 'LUHN', 'DAMM', 'MOD37_36'] as const;
 export type CheckScheme = (typeof CHECK_SCHEMES)[number];
 
-/** Which check schemes fit which alphabet: Luhn is for digits, MOD 37-36 for 0-9A-Z subsets. */
+/**
+ * Schemes that may print characters outside the rule's alphabet. A rule that already has one keeps it (its
+ * codes were printed with it and must verify as before); no rule may choose one anew.
+ */
+export const LEGACY_CHECK_SCHEMES: readonly CheckScheme[] = ['MOD37_36'];
+
+/** Which check schemes a new rule of each alphabet may choose: every one keeps the check character in the alphabet. */
 export const CHECK_SCHEMES_FOR: Record<CodeAlphabet, readonly CheckScheme[]> = {
-  DIGITS: ['NONE', 'LUHN', 'MOD37_36'],
-  CROCKFORD32: ['NONE', 'MOD37_36'],
-  NO_LOOKALIKE: ['NONE', 'MOD37_36'],
+  DIGITS: ['NONE', 'LUHN', 'DAMM'],
+  CROCKFORD32: ['NONE', 'DAMM'],
+  NO_LOOKALIKE: ['NONE', 'DAMM'],
 };
+
+/** True when `scheme` may stay on a rule of `alphabet`: a scheme a new rule may choose, or the old one it was made with. */
+export function checkSchemeAllowed(alphabet: CodeAlphabet, scheme: CheckScheme, kept: CheckScheme | null): boolean {
+  return CHECK_SCHEMES_FOR[alphabet].includes(scheme) || (scheme === kept && LEGACY_CHECK_SCHEMES.includes(scheme));
+}
 
 /**
  * The guessing bound of DOMAIN.md: a random code must be guessed with probability below 1 in 10,000,000

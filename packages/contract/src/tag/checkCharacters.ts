@@ -51,3 +51,72 @@ export function mod3736CheckChar(text: string): string {
   }
   return MOD37_36_ALPHABET[(37 - (c % 37)) % 36] as string;
 }
+
+/**
+ * Damm check characters over an alphabet of `size` characters (values are positions in the alphabet).
+ * The check runs the text through a totally anti-symmetric quasigroup: interim = interim ∘ value, starting
+ * at 0, and the check character is the one that brings the interim back to 0. Any such quasigroup catches
+ * every single substitution and every adjacent transposition (H. M. Damm, 2004), and it exists for every
+ * order but 2 and 6, so the check character is always a character of the code's own alphabet. The
+ * quasigroup of each order used here:
+ * - 10 (digits): Damm's published table of order 10 (zero diagonal);
+ * - a power of two (Crockford base32, 32): x ∘ y = 2·x + y in GF(2^n), with x^5 + x^2 + 1 for 32;
+ * - an odd order (the no-look-alike set, 25): x ∘ y = (2·x + y) mod n.
+ * docs/check-characters.md gives the vectors and the measured detection rates.
+ */
+const DAMM_TABLE_10: readonly (readonly number[])[] = [
+  [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
+  [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
+  [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
+  [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
+  [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
+  [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
+  [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
+  [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
+  [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
+  [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
+];
+
+/** Primitive polynomials of GF(2^n) for the binary orders an alphabet may have (bit n set). */
+const GF2_MODULUS: Readonly<Record<number, number>> = { 4: 0b111, 8: 0b1011, 16: 0b10011, 32: 0b100101, 64: 0b1000011 };
+
+/** The quasigroup of Damm's scheme for an alphabet of `size` characters: interim ∘ value. */
+export function dammOperation(size: number): (interim: number, value: number) => number {
+  if (size === 10) return (interim, value) => DAMM_TABLE_10[interim]![value]!;
+  const modulus = GF2_MODULUS[size];
+  if (modulus !== undefined) {
+    return (interim, value) => {
+      const doubled = interim << 1;
+      return (doubled & size ? doubled ^ modulus : doubled) ^ value;
+    };
+  }
+  if (size % 2 === 1 && size >= 3) return (interim, value) => (2 * interim + value) % size;
+  throw new Error(`no Damm quasigroup is defined here for an alphabet of ${size} characters`);
+}
+
+/** The Damm interim of `text` over `alphabet`; 0 when a text ending in its check character is read. */
+function dammInterim(alphabet: string, text: string): number {
+  const operate = dammOperation(alphabet.length);
+  let interim = 0;
+  for (const ch of text) {
+    const value = alphabet.indexOf(ch);
+    if (value < 0) throw new Error(`"${ch}" is not a character of the alphabet ${alphabet}`);
+    interim = operate(interim, value);
+  }
+  return interim;
+}
+
+/** The Damm check character of `text`, a character of `alphabet`. */
+export function dammCheckChar(alphabet: string, text: string): string {
+  const operate = dammOperation(alphabet.length);
+  const interim = dammInterim(alphabet, text);
+  for (let value = 0; value < alphabet.length; value++) {
+    if (operate(interim, value) === 0) return alphabet[value] as string;
+  }
+  throw new Error('the Damm operation is not a quasigroup');
+}
+
+/** True when `text` (its check character last) passes Damm's check over `alphabet`. */
+export function passesDamm(alphabet: string, text: string): boolean {
+  return dammInterim(alphabet, text) === 0;
+}
