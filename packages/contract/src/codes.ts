@@ -96,6 +96,23 @@ export const ERROR_CATALOGUE = {
     zh_CN: '该经销商有下级经销商或出入库单，不能删除，可以停用',
     en_US: 'The dealer has sub-dealers or shipments: it cannot be deleted, disable it instead',
   },
+  RECALL_NOT_DRAFT: {
+    status: 409,
+    zh_CN: '该召回已启动或已结束，不能再修改',
+    en_US: 'The recall is active or closed and can no longer be changed',
+  },
+  RECALL_NOT_RESOLVED: {
+    status: 409,
+    zh_CN: '召回范围内的标签码尚在统计中，请在显示数量后再启动',
+    en_US: 'The codes of the recall are still being gathered: activate it once their count is shown',
+  },
+  RECALL_EMPTY: { status: 409, zh_CN: '召回范围内没有标签码，不能启动', en_US: 'The selection covers no codes: there is nothing to recall' },
+  RECALL_NOT_ACTIVE: { status: 409, zh_CN: '该召回已结束', en_US: 'The recall is closed already' },
+  RECALL_EVENTS_UNDER_WAY: {
+    status: 409,
+    zh_CN: '召回事件仍在写入中（已处理 {progress} / {total} 个标签码），请稍后再结束召回',
+    en_US: 'The recall events are still being written ({progress} of {total} codes): close the recall a little later',
+  },
   TEMPLATE_IN_USE: { status: 409, zh_CN: '该模板正被产品使用，不能删除', en_US: 'Products use the template, it cannot be deleted' },
   PRODUCT_IN_USE: {
     status: 409,

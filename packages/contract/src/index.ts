@@ -36,3 +36,4 @@ export * from './api/apiKey.js';
 export * from './api/dealer.js';
 export * from './api/shipment.js';
 export * from './api/channelConflict.js';
+export * from './api/recall.js';

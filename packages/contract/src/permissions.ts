@@ -97,6 +97,12 @@ export const PERMISSIONS = {
   shipmentExport: 'supply:shipment:export',
   conflictList: 'supply:conflict:list',
   conflictExport: 'supply:conflict:export',
+  recallList: 'supply:recall:list',
+  recallAdd: 'supply:recall:add',
+  recallEdit: 'supply:recall:edit',
+  recallActivate: 'supply:recall:activate',
+  recallClose: 'supply:recall:close',
+  recallExport: 'supply:recall:export',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

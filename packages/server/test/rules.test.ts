@@ -1,4 +1,5 @@
 import {
+  CODE_ALPHABETS,
   SAMPLE_GTIN,
   luhnCheckDigit,
   mod3736CheckChar,
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A rule that passes every check: random Crockford base32, 12 characters, MOD 37-36. */
-const VALID = { ruleName: '', alphabet: 'CROCKFORD32', bodyLength: 12, checkScheme: 'MOD37_36' };
+const VALID = { ruleName: '', alphabet: 'CROCKFORD32', bodyLength: 12, checkScheme: 'DAMM' };
 
 let names = 0;
 const uniqueName = (stem = 'Rule') => `${stem} ${++names}`;
@@ -171,7 +172,7 @@ describe('tag rules: add, read, list, edit, delete', () => {
       prefix: '',
       bodyLength: 12,
       alphabet: 'CROCKFORD32',
-      checkScheme: 'MOD37_36',
+      checkScheme: 'DAMM',
       hiddenLength: 0,
       urlForm: 'SCAN',
     });
@@ -258,7 +259,7 @@ describe('tag rules: validation of every field', () => {
     expect((await refusedAdd({ mode: 'SHUFFLED' })).mode).toBe('取值必须是以下之一：RANDOM, SEQUENTIAL');
     expect((await refusedAdd({ alphabet: 'BASE64' })).alphabet).toBe('取值必须是以下之一：DIGITS, CROCKFORD32, NO_LOOKALIKE');
     expect((await refusedAdd({ alphabet: undefined })).alphabet).toBe('此项为必填项');
-    expect((await refusedAdd({ checkScheme: 'CRC' })).checkScheme).toBe('取值必须是以下之一：NONE, LUHN, MOD37_36');
+    expect((await refusedAdd({ checkScheme: 'CRC' })).checkScheme).toBe('取值必须是以下之一：NONE, LUHN, DAMM, MOD37_36');
     expect((await refusedAdd({ urlForm: 'SHORT' })).urlForm).toBe('取值必须是以下之一：SCAN, GS1');
     expect((await refusedAdd({ status: 'ON' })).status).toBe('取值必须是以下之一：ENABLED, DISABLED');
   });
@@ -271,7 +272,7 @@ describe('tag rules: validation of every field', () => {
     expect(await refusedAdd({ prefix: 'OIL' }, 'en_US')).toEqual({
       prefix: 'The prefix may only use characters of the chosen alphabet (0123456789ABCDEFGHJKMNPQRSTVWXYZ), with no spaces or separators',
     });
-    expect((await refusedAdd({ prefix: 'AB', alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'MOD37_36' })).prefix).toContain('0123456789');
+    expect((await refusedAdd({ prefix: 'AB', alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'DAMM' })).prefix).toContain('0123456789');
     expect((await refusedAdd({ prefix: 'X1', alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'LUHN' })).prefix).toBe(
       'Luhn 校验位只适用于数字，前缀必须全部是数字',
     );
@@ -290,11 +291,26 @@ describe('tag rules: validation of every field', () => {
     expect((await add(adminA, { bodyLength: 32 })).bodyLength).toBe(32);
   });
 
-  it('check scheme: one the alphabet allows (Luhn for digits only)', async () => {
+  it('check scheme: one the alphabet allows (Luhn for digits only); the old MOD 37-36 for no new rule', async () => {
     expect((await refusedAdd({ checkScheme: 'LUHN' })).checkScheme).toBe('该字符集不能使用这种校验方式（Luhn 只用于纯数字）');
     expect((await refusedAdd({ alphabet: 'NO_LOOKALIKE', checkScheme: 'LUHN' })).checkScheme).toBeTruthy();
-    expect((await add(adminA, { alphabet: 'NO_LOOKALIKE', checkScheme: 'MOD37_36' })).checkScheme).toBe('MOD37_36');
-    expect((await add(adminA, { alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'MOD37_36' })).checkScheme).toBe('MOD37_36');
+    expect((await refusedAdd({ checkScheme: 'MOD37_36' }, 'en_US')).checkScheme).toContain('old check scheme');
+    expect((await refusedAdd({ alphabet: 'NO_LOOKALIKE', checkScheme: 'MOD37_36' })).checkScheme).toContain('旧的校验方式');
+    expect((await add(adminA, { alphabet: 'NO_LOOKALIKE', checkScheme: 'DAMM' })).checkScheme).toBe('DAMM');
+    expect((await add(adminA, { alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'DAMM' })).checkScheme).toBe('DAMM');
+    expect((await add(adminA, { alphabet: 'DIGITS', bodyLength: 16, checkScheme: 'LUHN' })).checkScheme).toBe('LUHN');
+  });
+
+  it('a rule that printed with MOD 37-36 keeps it through edits, and may not take it back once changed', async () => {
+    const rule = await add(adminA, { remark: 'made by an earlier version' });
+    await t.database.db.updateTable('tag_rule').set({ check_scheme: 'MOD37_36' }).where('id', '=', rule.id).execute();
+    const kept = await post<RuleRow>(adminA, 'edit', { id: rule.id, remark: 'still old', urlForm: 'SCAN', bodyLength: 13 });
+    expect(kept.body.code, kept.body.msg).toBe('SUCCESS');
+    expect(kept.body.data.checkScheme).toBe('MOD37_36');
+    const changed = await post<RuleRow>(adminA, 'edit', { id: rule.id, checkScheme: 'DAMM' });
+    expect(changed.body.data.checkScheme).toBe('DAMM');
+    const back = await post<RuleRow>(adminA, 'edit', { id: rule.id, checkScheme: 'MOD37_36' });
+    expect(back.body.code).toBe('PARAM_CHECK');
   });
 
   it('hidden code length: 0 (none) or 4 to 8', async () => {
@@ -496,7 +512,10 @@ describe('tag rules: preview', () => {
     const shapes: Array<CodeShape & { mode?: string; kind?: string }> = [
       { prefix: '69', bodyLength: 16, alphabet: 'DIGITS', checkScheme: 'LUHN' },
       { prefix: 'XG', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36' },
+      { prefix: 'XG', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'DAMM' },
       { prefix: '', bodyLength: 12, alphabet: 'NO_LOOKALIKE', checkScheme: 'NONE' },
+      { prefix: '', bodyLength: 12, alphabet: 'NO_LOOKALIKE', checkScheme: 'DAMM' },
+      { prefix: '69', bodyLength: 16, alphabet: 'DIGITS', checkScheme: 'DAMM' },
       { prefix: '7', bodyLength: 8, alphabet: 'DIGITS', checkScheme: 'LUHN', mode: 'SEQUENTIAL', kind: 'BOX' },
     ];
     for (const shape of shapes) {
@@ -508,6 +527,7 @@ describe('tag rules: preview', () => {
         const head = sample.code.slice(0, -1);
         if (shape.checkScheme === 'LUHN') expect(sample.checkChar).toBe(luhnCheckDigit(head));
         else if (shape.checkScheme === 'MOD37_36') expect(sample.checkChar).toBe(mod3736CheckChar(head));
+        else if (shape.checkScheme === 'DAMM') expect(CODE_ALPHABETS[shape.alphabet]).toContain(sample.checkChar);
         else expect(sample.checkChar).toBe('');
         expect(sample.hiddenCode).toBe('');
         expect(sample.url).toBe(`https://trace.example.com/antiCounterfeiting?code=${sample.code}`);

@@ -62,12 +62,18 @@ function row(overrides: Partial<CheckRow>): CheckRow {
     first_province: '广东省',
     first_city: '深圳市',
     suspicious: false,
+    expired_on: null,
     ...overrides,
   };
 }
 
 const cases: Array<[string, CheckedCode]> = [
   ['GENUINE with every part', { code: 'SABC123', row: row({}), parts, token: '42.secret' }],
+  ['REPEATED of an expired batch', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 2, expired_on: '2026-01-31' }), parts, token: '42.secret' }],
+  [
+    'CHECK_FAILED tells nothing',
+    { code: 'SABC124', row: row({ company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null }), parts, token: '42.secret' },
+  ],
   ['REPEATED, suspicious', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 9, suspicious: true }), parts, token: '43.x' }],
   ['a code that needs URL encoding', { code: 'A+B/C?D&E=F 中', row: row({}), parts, token: null }],
   ['NOT_ACTIVATED tells the company only', { code: 'SABC123', row: row({ verdict: 'NOT_ACTIVATED', scan_count: null }), parts, token: '44.y' }],

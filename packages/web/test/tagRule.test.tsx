@@ -174,7 +174,7 @@ describe('tag rule detail page', () => {
       prefix: '',
       bodyLength: 12,
       alphabet: 'CROCKFORD32',
-      checkScheme: 'MOD37_36',
+      checkScheme: 'DAMM',
       hiddenLength: 0,
       urlForm: 'SCAN',
       lang: 'zh_CN',
@@ -216,7 +216,7 @@ describe('tag rule detail page', () => {
       prefix: 'AB',
       bodyLength: 12,
       alphabet: 'CROCKFORD32',
-      checkScheme: 'MOD37_36',
+      checkScheme: 'DAMM',
       hiddenLength: 0,
       urlForm: 'SCAN',
       repeatThreshold: 5,
@@ -257,6 +257,8 @@ describe('tag rule detail page', () => {
     expect((screen.getByTestId('rule-form-ruleName') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('rule-form-prefix') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByTestId('rule-form-save')).toBeNull();
+    // It printed with the old MOD 37-36 check: the form says so and keeps it.
+    expect(screen.getByTestId('rule-legacy-check').textContent).toContain('旧的 ISO 7064 MOD 37-36');
     // Its hidden codes (6 digits under the company's key) come with the samples.
     const samples = await screen.findByTestId('rule-preview-samples');
     expect(samples.textContent).toContain('隐藏码: 048213');

@@ -140,7 +140,7 @@ describe('tag rule form conversions', () => {
       prefix: '',
       bodyLength: 12,
       alphabet: 'CROCKFORD32',
-      checkScheme: 'MOD37_36',
+      checkScheme: 'DAMM',
       hiddenLength: 0,
       urlForm: 'SCAN',
     });

@@ -1,10 +1,11 @@
 import { formatMessage } from '../codes.js';
 import type { Lang } from '../lang.js';
 import {
-  CHECK_SCHEMES_FOR,
   CODE_ALPHABETS,
+  LEGACY_CHECK_SCHEMES,
   CODES_PER_RULE_PLANNED,
   GUESS_ODDS_MIN,
+  checkSchemeAllowed,
   codeSpaceLog10,
   minimumRandomBodyLength,
   type CheckScheme,
@@ -56,6 +57,10 @@ export const RULE_MESSAGES = {
   'rule.checkSchemeForAlphabet': {
     zh_CN: '该字符集不能使用这种校验方式（Luhn 只用于纯数字）',
     en_US: 'This check character does not fit the alphabet (Luhn is for digits only)',
+  },
+  'rule.checkSchemeLegacy': {
+    zh_CN: 'ISO 7064 MOD 37-36 是旧的校验方式，校验位可能不在所选字符集中（如 I、L、O、U），新规则请选择 Damm 校验',
+    en_US: 'ISO 7064 MOD 37-36 is the old check scheme: its check character may fall outside the alphabet (I, L, O, U…); new rules use the Damm check',
   },
   'rule.hiddenLength': {
     zh_CN: '隐藏码为 0（不使用）或 4 至 8 位数字',
@@ -128,8 +133,12 @@ export function codeLength(rule: Pick<RuleShapeInput, 'prefix' | 'bodyLength' | 
   return rule.prefix.length + rule.bodyLength + (rule.checkScheme === 'NONE' ? 0 : 1);
 }
 
-/** Every rule the combination breaks, each on the field to correct. Field types and ranges are the schema's job. */
-export function ruleShapeProblems(rule: RuleShapeInput): RuleProblem[] {
+/**
+ * Every rule the combination breaks, each on the field to correct. Field types and ranges are the schema's job.
+ * `keptCheckScheme` is the scheme a stored rule already has: an old scheme may stay on the rule that printed with
+ * it, and no other rule may choose it.
+ */
+export function ruleShapeProblems(rule: RuleShapeInput, keptCheckScheme: CheckScheme | null = null): RuleProblem[] {
   const problems: RuleProblem[] = [];
   const alphabet = CODE_ALPHABETS[rule.alphabet];
   if (rule.checkScheme === 'LUHN' && !/^\d*$/.test(rule.prefix)) {
@@ -137,8 +146,9 @@ export function ruleShapeProblems(rule: RuleShapeInput): RuleProblem[] {
   } else if ([...rule.prefix].some((c) => !alphabet.includes(c))) {
     problems.push({ field: 'prefix', key: 'rule.prefixAlphabet', params: { chars: alphabet } });
   }
-  if (!CHECK_SCHEMES_FOR[rule.alphabet].includes(rule.checkScheme)) {
-    problems.push({ field: 'checkScheme', key: 'rule.checkSchemeForAlphabet' });
+  if (!checkSchemeAllowed(rule.alphabet, rule.checkScheme, keptCheckScheme)) {
+    const legacy = LEGACY_CHECK_SCHEMES.includes(rule.checkScheme);
+    problems.push({ field: 'checkScheme', key: legacy ? 'rule.checkSchemeLegacy' : 'rule.checkSchemeForAlphabet' });
   }
   if (rule.hiddenLength !== 0 && (rule.hiddenLength < HIDDEN_LENGTH_MIN || rule.hiddenLength > HIDDEN_LENGTH_MAX)) {
     problems.push({ field: 'hiddenLength', key: 'rule.hiddenLength' });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../src/platform/db/schema.js';
-import { randomCodes } from '../../src/modules/rule/codeMaker.js';
+import { randomCodes, type CodeShape } from '../../src/modules/rule/codeMaker.js';
 
 /** Rules, jobs and codes written straight into the tables, for the codes and downloads tests. */
 
@@ -10,7 +10,7 @@ let ruleCount = 0;
 export async function insertRule(
   db: Kysely<DB>,
   companyId: string,
-  options: { hiddenLength?: number; urlForm?: 'SCAN' | 'GS1'; prefix?: string; name?: string } = {},
+  options: { hiddenLength?: number; urlForm?: 'SCAN' | 'GS1'; prefix?: string; name?: string; shape?: Omit<CodeShape, 'prefix'> } = {},
 ): Promise<string> {
   const row = await db
     .insertInto('tag_rule')
@@ -18,9 +18,10 @@ export async function insertRule(
       company_id: companyId,
       rule_name: options.name ?? `rule-${++ruleCount}`,
       prefix: options.prefix ?? '',
-      body_length: 12,
-      alphabet: 'CROCKFORD32',
-      check_scheme: 'MOD37_36',
+      // by default the shape rules had before the Damm check: codes made the old way
+      body_length: options.shape?.bodyLength ?? 12,
+      alphabet: options.shape?.alphabet ?? 'CROCKFORD32',
+      check_scheme: options.shape?.checkScheme ?? 'MOD37_36',
       hidden_length: options.hiddenLength ?? 0,
       url_form: options.urlForm ?? 'SCAN',
     })

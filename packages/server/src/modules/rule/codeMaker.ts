@@ -1,26 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import {
-  CODE_ALPHABETS,
-  luhnCheckDigit,
-  mod3736CheckChar,
-  toGtin14,
-  type CheckScheme,
-  type CodeAlphabet,
-} from '@rd/contract';
+import { CODE_ALPHABETS, passesCheck, readAsShape, toGtin14, withCheckCharacter as withCheck, type CodeShape } from '@rd/contract';
 
-/** What a rule says about the shape of its codes. */
-export interface CodeShape {
-  prefix: string;
-  bodyLength: number;
-  alphabet: CodeAlphabet;
-  checkScheme: CheckScheme;
-}
-
-function withCheck(shape: CodeShape, text: string): string {
-  if (shape.checkScheme === 'LUHN') return text + luhnCheckDigit(text);
-  if (shape.checkScheme === 'MOD37_36') return text + mod3736CheckChar(text);
-  return text;
-}
+/** What a rule says about the shape of its codes (packages/contract/src/tag/typedCode.ts). */
+export type { CodeShape };
 
 /**
  * `count` random codes from a CSPRNG. Bytes above the largest multiple of the alphabet size are skipped,
@@ -70,15 +52,9 @@ export function maxSerial(shape: Pick<CodeShape, 'alphabet' | 'bodyLength'>): bi
   return BigInt(CODE_ALPHABETS[shape.alphabet].length) ** BigInt(shape.bodyLength) - 1n;
 }
 
-/** True when `code` has the rule's prefix, length, alphabet and a correct check character. */
+/** True when `code`, exactly as printed, has the rule's prefix, length, alphabet and a correct check character. */
 export function matchesShape(shape: CodeShape, code: string): boolean {
-  const checkLength = shape.checkScheme === 'NONE' ? 0 : 1;
-  if (code.length !== shape.prefix.length + shape.bodyLength + checkLength) return false;
-  if (!code.startsWith(shape.prefix)) return false;
-  const body = code.slice(shape.prefix.length, shape.prefix.length + shape.bodyLength);
-  const alphabet = CODE_ALPHABETS[shape.alphabet];
-  if ([...body].some((c) => !alphabet.includes(c))) return false;
-  return withCheck(shape, code.slice(0, code.length - checkLength)) === code;
+  return readAsShape(shape, code) === code && passesCheck(shape, code);
 }
 
 /**

@@ -138,7 +138,7 @@ export async function editRule(db: Kysely<DB>, principal: Principal, body: EditB
       if (changedShape.length && (await ruleShapeLocked(trx, current.id))) throw shapeFrozen(changedShape, lang);
       // A stored rule passed these checks when it was saved; they are asked again only of what changes.
       if (changedShape.length || next.urlForm !== current.urlForm) {
-        const problems = ruleShapeProblems(next);
+        const problems = ruleShapeProblems(next, current.checkScheme);
         if (problems.length) throw problemsError(problems, lang);
       }
       if (next.ruleName !== current.ruleName && (await ruleNameTaken(trx, companyId, next.ruleName, current.id))) {
@@ -183,7 +183,8 @@ export async function previewRule(
   lang: Lang,
 ): Promise<RulePreview> {
   const companyId = companyOf(principal);
-  const problems = ruleShapeProblems(body);
+  // a preview saves nothing: it may show what a rule of an old check scheme prints
+  const problems = ruleShapeProblems(body, body.checkScheme);
   if (problems.length) throw problemsError(problems, lang);
   const shape: CodeShape = { prefix: body.prefix, bodyLength: body.bodyLength, alphabet: body.alphabet, checkScheme: body.checkScheme };
   const codes =

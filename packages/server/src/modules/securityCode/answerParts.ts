@@ -1,6 +1,7 @@
 import type { ScanBatch, ScanCompany, ScanGrower, ScanProduct } from '@rd/contract';
 import { sql, type Kysely } from 'kysely';
 import type { CompanyInfoSnapshot, DB, FarmingRecordJson, InspectionReportJson } from '../../platform/db/schema.js';
+import { keptByKey } from './keptReads.js';
 
 /**
  * What a check shows besides its verdict — product with its scan-page attributes, batch, grower, approved
@@ -56,23 +57,11 @@ export interface AnswerPartsSource {
 }
 
 export function answerPartsSource(db: Kysely<DB>, ttlSeconds: number): AnswerPartsSource {
-  const kept = new Map<string, { until: number; parts: Promise<AnswerParts> }>();
-  return {
-    parts(companyId, productId, batchId) {
-      if (ttlSeconds <= 0) return readParts(db, companyId, productId, batchId);
-      const key = `${companyId}|${productId ?? ''}|${batchId ?? ''}`;
-      const now = Date.now();
-      const entry = kept.get(key);
-      if (entry && entry.until > now) return entry.parts;
-      // one read for all the checks that miss at once; a failed read is not kept
-      const parts = readParts(db, companyId, productId, batchId);
-      parts.catch(() => kept.delete(key));
-      kept.delete(key);
-      kept.set(key, { until: now + ttlSeconds * 1000, parts });
-      if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
-      return parts;
-    },
-  };
+  const kept = keptByKey(ttlSeconds, MAX_ENTRIES, (key) => {
+    const [companyId, productId, batchId] = key.split('|') as [string, string, string];
+    return readParts(db, companyId, productId || null, batchId || null);
+  });
+  return { parts: (companyId, productId, batchId) => kept(`${companyId}|${productId ?? ''}|${batchId ?? ''}`) };
 }
 
 async function readParts(db: Kysely<DB>, companyId: string, productId: string | null, batchId: string | null): Promise<AnswerParts> {

@@ -1,11 +1,13 @@
-import { normaliseScannedCode, SCAN_CODE_MAX, type ScanCheckResult } from '@rd/contract';
+import { readTypedCode, SCAN_CODE_MAX, type ScanCheckResult } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { placeText } from '../../platform/geo/ipRegion.js';
 import { cityCodeOf } from '@rd/contract/areas';
+import { writeCheckFailedRecord } from './checkFailedRecord.js';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
+import type { ShapesInUse } from './codeShapes.js';
 import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
@@ -19,25 +21,40 @@ export interface CheckRequest {
   lng?: number | undefined;
 }
 
+/** What the check reads besides the statement: the database, the answer parts and the shapes of codes in use (each kept a while). */
+export interface CheckSources {
+  db: Kysely<DB>;
+  pool: pg.Pool | null;
+  answers: AnswerPartsSource;
+  shapes: () => Promise<ShapesInUse>;
+}
+
 /**
- * A consumer's check: one statement; a check that gives a hidden code takes two (the first reads the
- * company's secret and writes nothing, the second records the verdict the digits earn). See
+ * A consumer's check. The typed text is first read in the shapes of the codes in use (typedCode.ts): a text
+ * that fits some and fails the check character of each is a typing mistake, answered CHECK_FAILED and recorded
+ * without looking anything up. Otherwise one statement; a check that gives a hidden code takes two (the first
+ * reads the company's secret and writes nothing, the second records the verdict the digits earn). See
  * checkStatement.ts for the counting and the suspicious rule.
  */
 export async function checkCode(
-  { db, pool, answers }: { db: Kysely<DB>; pool: pg.Pool | null; answers: AnswerPartsSource },
-  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
+  { db, pool, answers, shapes }: CheckSources,
+  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes' | 'businessTimeZone'>,
   request: CheckRequest,
   context: ScanContext,
   options: { simulate?: { companyId: string | null } } = {},
 ): Promise<CheckedCode> {
-  const code = normaliseScannedCode(request.code).slice(0, SCAN_CODE_MAX);
+  const typed = request.code.trim().slice(0, SCAN_CODE_MAX);
+  const inUse = await shapes();
+  const reading = readTypedCode(inUse.shapes, typed);
+  const code = reading.kind === 'CHECK_FAILED' ? typed.toUpperCase() : reading.code;
   const given = request.hiddenCode?.trim() ?? '';
   const attachToken = newTokenSecret();
   const input: CheckInput = {
     code,
+    codeText: typed,
+    timeZone: config.businessTimeZone,
     // no promise for the usual check, which gives no hidden code
-    hidden: given === '' ? 'NONE' : await hiddenCodeState(db, code, given, options.simulate?.companyId ?? null),
+    hidden: given === '' || reading.kind === 'CHECK_FAILED' ? 'NONE' : await hiddenCodeState(db, code, given, options.simulate?.companyId ?? null),
     ip: context.place.ip,
     country: context.place.country,
     province: context.place.province,
@@ -55,6 +72,10 @@ export async function checkCode(
     suspiciousWindowSeconds: config.scanSuspiciousWindowMinutes * 60,
     suspiciousProvinces: config.scanSuspiciousProvinces,
   };
+  if (reading.kind === 'CHECK_FAILED') {
+    const recordId = await writeCheckFailedRecord(db, input, inUse.soleCompanyOf(typed), options);
+    return { code, row: checkFailedRow(recordId), parts: NO_PARTS, token: options.simulate ? null : scanToken(recordId, attachToken) };
+  }
   const row = await runCheckStatement(db, pool, input, options);
   const token = options.simulate ? null : scanToken(row.record_id, attachToken);
   const parts = partsShown(row) === 'NONE' ? NO_PARTS : await answers.parts(row.company_id as string, row.product_id, row.batch_id);
@@ -71,12 +92,21 @@ export interface CheckedCode {
 
 const NO_PARTS: AnswerParts = { product: null, batch: null, grower: null, company: null };
 
+/** A typing mistake's row: nothing was looked up, so nothing of a code is known. */
+function checkFailedRow(recordId: string): CheckRow {
+  return {
+    company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, record_id: recordId,
+    verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null,
+    suspicious: false, expired_on: null,
+  };
+}
+
 /** What the answer tells besides the verdict: everything for counted checks, the company for codes not in force, nothing for unknown codes and wrong hidden codes. */
 export type PartsShown = 'ALL' | 'COMPANY' | 'NONE';
 
 export function partsShown(row: CheckRow): PartsShown {
   const verdict = row.verdict ?? 'NOT_FOUND';
-  if (row.company_id === null || verdict === 'NOT_FOUND' || verdict === 'SECURITY_CODE_MISMATCH') return 'NONE';
+  if (row.company_id === null || verdict === 'NOT_FOUND' || verdict === 'SECURITY_CODE_MISMATCH' || verdict === 'CHECK_FAILED') return 'NONE';
   return verdict === 'GENUINE' || verdict === 'REPEATED' ? 'ALL' : 'COMPANY';
 }
 
@@ -99,6 +129,8 @@ export function verdictAnswer({ code, row, token }: CheckedCode): VerdictAnswer 
     suspicious: counted && row.suspicious,
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,
+    expiredOn: counted ? row.expired_on : null,
+    recall: null,
   };
 }
 

@@ -14,8 +14,12 @@ import type { DB } from '../../platform/db/schema.js';
 export type HiddenState = 'NONE' | 'MATCHED' | 'MISMATCHED';
 
 export interface CheckInput {
-  /** Trimmed, upper case, at most SCAN_CODE_MAX. */
+  /** The code as its shape reads it (tag/typedCode.ts), looked up exactly. */
   code: string;
+  /** What was typed or scanned (trimmed, at most SCAN_CODE_MAX), kept on the scan record. */
+  codeText: string;
+  /** BUSINESS_TIME_ZONE: the day a batch's expiry date is compared with. */
+  timeZone: string;
   hidden: HiddenState;
   ip: string;
   country: string;
@@ -54,6 +58,8 @@ export interface CheckRow {
   first_province: string | null;
   first_city: string | null;
   suspicious: boolean;
+  /** The batch's expiry date (YYYY-MM-DD) when it has passed in the business time zone, else null. */
+  expired_on: string | null;
 }
 
 /**
@@ -99,13 +105,13 @@ type Answered = { answer: unknown[] };
 function checkRowOf(answered: Answered | undefined): CheckRow {
   if (!answered) throw new Error('the check statement answered no row');
   const [company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious] = answered.answer as [
+    first_country, first_province, first_city, suspicious, expired_on] = answered.answer as [
     string | null, string | null, string | null, number | null, number | null, string, ScanVerdictValue, number | null,
-    string | null, string | null, string | null, string | null, boolean,
+    string | null, string | null, string | null, string | null, boolean, string | null,
   ];
   return {
     company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious,
+    first_country, first_province, first_city, suspicious, expired_on,
   };
 }
 
@@ -187,17 +193,19 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
   return sql<Answered>`
     WITH c AS (
       SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold,
-             cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas
+             cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas,
+             CASE WHEN b.expiry_date < (now() AT TIME ZONE ${input.timeZone}::text)::date THEN b.expiry_date END AS expired_on
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
       LEFT JOIN code_shipment cs ON cs.code_id = c.id
       LEFT JOIN dealer d ON d.id = cs.dealer_id
+      LEFT JOIN product_batch b ON b.id = c.batch_id
       WHERE c.code = ${input.code}::text ${companyFilter}
     ),
     counted AS (${simulate ? simulatedCount : counted}),
     rec AS (
-      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious,
+      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, expired,
                                ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token)
-      SELECT c.company_id, c.id, ${input.code}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
+      SELECT c.company_id, c.id, ${input.codeText}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
              CASE
                WHEN c.id IS NULL THEN 'NOT_FOUND'
                WHEN c.hidden_length > 0 AND ${input.hidden}::text <> 'MATCHED' THEN 'SECURITY_CODE_MISMATCH'
@@ -208,6 +216,8 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              END,
              ${simulate ? null : sql`counted.scan_count`}::int,
              coalesce(counted.suspicious OR counted.scan_count > c.repeat_threshold, false),
+             -- an expired item's counted check (GENUINE or REPEATED): the consumer is told, statistics count it
+             coalesce(c.expired_on IS NOT NULL AND counted.scan_count IS NOT NULL, false),
              ${input.ip}::text, ${input.country}::text, ${input.province}::text, ${input.city}::text, ${input.isp}::text,
              ${input.areaCode}::text, ${input.clientType}::text, ${input.os}::text, ${input.userAgent}::text,
              ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text
@@ -227,6 +237,6 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
                             counted.scan_count, to_char(counted.first_scan_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             counted.first_country, counted.first_province,
-                            counted.first_city, rec.suspicious) AS answer
+                            counted.first_city, rec.suspicious, c.expired_on) AS answer
     FROM rec LEFT JOIN c ON true LEFT JOIN counted ON true`;
 }

@@ -2,10 +2,12 @@ import {
   SCAN_CHECK_PATH,
   SCAN_FARMER_PATH,
   SCAN_IMAGE_PATH,
+  SCAN_SHAPES_PATH,
   SCAN_SIMULATE_PATH,
   SCAN_TRACE_PATH,
   scanCheckQuerySchema,
   scanCheckResultSchema,
+  scanCodeShapesSchema,
   scanFarmerQuerySchema,
   scanFarmerResultSchema,
   scanSimulateBodySchema,
@@ -25,7 +27,8 @@ import { appRateLimitStore } from '../../platform/rateLimit/appRateLimitStore.js
 import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
 import { answerPartsSource } from './answerParts.js';
 import { answerText } from './answerText.js';
-import { checkCode } from './checkCode.js';
+import { checkCode, type CheckSources } from './checkCode.js';
+import { shapesInUseSource } from './codeShapes.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
 import { queryTrace } from './queryTrace.js';
@@ -36,7 +39,8 @@ const TAGS = ['verification'];
 
 /** Public verification (spec 7.7 securityCode): no session, limited per IP. */
 export async function securityCodeRoutes(app: App, { db, database, config, storage }: AppContext) {
-  const hot = { db, pool: database.pool, answers: answerPartsSource(db, config.scanAnswerCacheSeconds) };
+  const shapes = shapesInUseSource(db, config.scanAnswerCacheSeconds);
+  const hot: CheckSources = { db, pool: database.pool, answers: answerPartsSource(db, config.scanAnswerCacheSeconds), shapes };
   preloadIpRegion();
   const store = appRateLimitStore(app, config.redisUrl);
   const scanLimit = perIpLimit(store, 'scan', config.scanRateLimitPerMinute);
@@ -56,6 +60,22 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
       const checked = await checkCode(hot, config, request.query, requestScanContext(request));
       app.metrics.checked(checked.row.verdict);
       return sendEnvelopeText(reply, answerText(checked, successMessage(request)));
+    },
+  });
+
+  app.get(SCAN_SHAPES_PATH, {
+    config: { access: 'public', audit: false },
+    onRequest: scanLimit,
+    schema: {
+      tags: TAGS,
+      summary: 'The shapes of the codes in use (prefix, length, alphabet, check scheme), so that a page can tell a mistyped code before sending it',
+      querystring: z.object(withLang),
+      response: { 200: envelope(scanCodeShapesSchema) },
+    },
+    handler: async (request, reply) => {
+      // the same for everyone: a page may keep it as long as the check keeps its own copy
+      reply.header('cache-control', `public, max-age=${Math.max(config.scanAnswerCacheSeconds, 0)}`);
+      return ok(request, { shapes: (await shapes()).shapes });
     },
   });
 

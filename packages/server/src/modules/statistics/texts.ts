@@ -56,6 +56,7 @@ export const VERDICT_LABELS: Record<Lang, Record<ScanVerdictValue, string>> = {
     NOT_ACTIVATED: '未激活',
     VOIDED: '已作废',
     SECURITY_CODE_MISMATCH: '防伪码不符',
+    CHECK_FAILED: '码输入有误',
   },
   en_US: {
     GENUINE: 'Genuine',
@@ -64,6 +65,7 @@ export const VERDICT_LABELS: Record<Lang, Record<ScanVerdictValue, string>> = {
     NOT_ACTIVATED: 'Not activated',
     VOIDED: 'Voided',
     SECURITY_CODE_MISMATCH: 'Security code mismatch',
+    CHECK_FAILED: 'Mistyped code',
   },
 };
 

@@ -218,7 +218,7 @@ export interface CompanySecretTable {
 export type RuleKind = 'ITEM' | 'BOX';
 export type RuleMode = 'RANDOM' | 'SEQUENTIAL';
 export type RuleAlphabet = 'DIGITS' | 'CROCKFORD32' | 'NO_LOOKALIKE';
-export type RuleCheckScheme = 'NONE' | 'LUHN' | 'MOD37_36';
+export type RuleCheckScheme = 'NONE' | 'LUHN' | 'DAMM' | 'MOD37_36';
 
 export interface TagRuleTable {
   id: Generated<string>;
@@ -488,7 +488,7 @@ export interface MaterialTypeTable {
   created_at: CreatedAt;
 }
 
-export type ScanVerdict = 'GENUINE' | 'REPEATED' | 'NOT_FOUND' | 'NOT_ACTIVATED' | 'VOIDED' | 'SECURITY_CODE_MISMATCH';
+export type ScanVerdict = 'GENUINE' | 'REPEATED' | 'NOT_FOUND' | 'NOT_ACTIVATED' | 'VOIDED' | 'SECURITY_CODE_MISMATCH' | 'CHECK_FAILED';
 export type ScanClientType = 'WXWORK' | 'WECHAT' | 'DINGTALK' | 'ALIPAY' | 'QQ' | 'QQ_BROWSER' | 'BROWSER' | 'OTHER';
 
 export interface CodeScanTable {
@@ -520,6 +520,8 @@ export interface ScanRecordTable {
   verdict: ScanVerdict | null;
   scan_seq: number | null;
   suspicious: Generated<boolean>;
+  /** A counted check of an item whose batch had expired. */
+  expired: Generated<boolean>;
   ip: Generated<string>;
   country: Generated<string>;
   province: Generated<string>;
@@ -534,6 +536,8 @@ export interface ScanRecordTable {
   scanned_at: Timestamp;
   /** One-time secret to attach the browser's position through scanCodeRecord/add (0020). */
   attach_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The active recall the scanned item was under, written by the check (0031); null otherwise. */
+  recall_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MedicinalProductTable {
@@ -797,6 +801,74 @@ export interface CodeBindingTable {
   prior_activated_at: NullableTimestamp;
 }
 
+export type RecallState = 'DRAFT' | 'ACTIVE' | 'CLOSED';
+export type RecallSelectionKind = 'BATCH' | 'SHIPMENT' | 'RANGE' | 'LIST';
+export type RecallCloseDisposition = 'destroyed' | 'active' | 'non_sellable_other';
+
+export interface RecallTable {
+  id: Generated<string>;
+  company_id: string;
+  recall_no: string;
+  state: Generated<RecallState>;
+  level: number;
+  reason: string;
+  instruction: string;
+  contact: string;
+  started_at: NullableTimestamp;
+  selection_kind: RecallSelectionKind;
+  batch_ids: ColumnType<string[], string[] | undefined, string[]>;
+  shipment_id: string | null;
+  rule_id: string | null;
+  /** bigint, read as text */
+  serial_from: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  serial_to: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  range_from_code: Generated<string>;
+  range_to_code: Generated<string>;
+  code_count: Generated<number>;
+  resolved_at: NullableTimestamp;
+  close_disposition: RecallCloseDisposition | null;
+  close_summary: Generated<string>;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: Timestamp;
+  activated_by: string | null;
+  closed_by: string | null;
+  closed_at: NullableTimestamp;
+}
+
+export interface RecallCodeTable {
+  recall_id: string;
+  code_id: CodeId;
+  company_id: string;
+}
+
+export interface RecallListedCodeTable {
+  recall_id: string;
+  code_id: CodeId;
+}
+
+export interface RecallJobTable {
+  id: Generated<string>;
+  company_id: string;
+  recall_id: string;
+  kind: 'RESOLVE' | 'RECALLED' | 'CLOSED';
+  status: Generated<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED'>;
+  phase: Generated<'CLEAR' | 'GATHER'>;
+  part: Generated<number>;
+  cursor: ColumnType<string, string | number | undefined, string | number>;
+  progress: Generated<number>;
+  disposition: string | null;
+  error: Generated<string>;
+  created_by: string | null;
+  worker_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   company: CompanyTable;
   app_user: AppUserTable;
@@ -850,4 +922,8 @@ export interface DB {
   channel_conflict: ChannelConflictTable;
   code_activation: CodeActivationTable;
   epcis_event_epc: EpcisEventEpcTable;
+  recall: RecallTable;
+  recall_code: RecallCodeTable;
+  recall_listed_code: RecallListedCodeTable;
+  recall_job: RecallJobTable;
 }

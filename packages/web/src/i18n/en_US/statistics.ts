@@ -52,6 +52,7 @@ const statisticsEn: typeof statistics = {
     NOT_ACTIVATED: 'Not activated',
     VOIDED: 'Voided',
     SECURITY_CODE_MISMATCH: 'Security code mismatch',
+    CHECK_FAILED: 'Mistyped code',
   },
   source: {
     CHECK: 'Consumer check',

@@ -41,7 +41,8 @@ const tagRule: typeof zh = {
   checkSchemes: {
     NONE: 'No check character',
     LUHN: 'Luhn (digits only)',
-    MOD37_36: 'ISO 7064 MOD 37-36',
+    DAMM: 'Damm (within the alphabet)',
+    MOD37_36: 'ISO 7064 MOD 37-36 (old)',
   },
   urlForms: {
     SCAN: 'Portal scan URL',
@@ -64,7 +65,8 @@ const tagRule: typeof zh = {
     prefix: '0 to 10 characters from the chosen alphabet, upper-cased, without separators.',
     bodyLength: 'Length of the random or serial part after the prefix (4 to 32). With these settings at least {{min}}.',
     alphabet: 'More characters give a larger code space for the same length; no look-alikes are easier to copy by hand.',
-    checkScheme: 'A check character catches copying mistakes but gives no protection. Luhn is for digits only, MOD 37-36 for digits and letters.',
+    checkScheme: 'A check character catches copying mistakes (any one wrong character, any two neighbours swapped) but gives no protection. A Damm check character is always a character of the chosen alphabet; Luhn is for digits only.',
+    legacyCheckScheme: 'This rule uses the old ISO 7064 MOD 37-36 check: its check character comes from 0-9A-Z and may fall outside the alphabet (I, L, O, U…). The rule keeps it so that printed labels verify as before; new rules use the Damm check.',
     hiddenLength: 'Digits printed under a scratch-off layer, derived from your company key: never stored and never exported. 0 means none, otherwise 4 to 8.',
     urlForm: 'The address in the QR code: the portal scan page, or a GS1 Digital Link when the product has a GTIN (the code is the serial, at most 20 characters).',
     repeatThreshold: 'When a code is queried more often than this, the scan page warns consumers of possible counterfeits (1 to 1000).',

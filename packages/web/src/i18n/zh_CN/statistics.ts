@@ -50,6 +50,7 @@ const statistics = {
     NOT_ACTIVATED: '未激活',
     VOIDED: '已作废',
     SECURITY_CODE_MISMATCH: '防伪码不符',
+    CHECK_FAILED: '码输入有误',
   },
   source: {
     CHECK: '消费者查询',

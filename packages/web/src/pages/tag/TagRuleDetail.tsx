@@ -24,6 +24,7 @@ import { useSearchParams } from 'react-router';
 import {
   CHECK_SCHEMES,
   CHECK_SCHEMES_FOR,
+  LEGACY_CHECK_SCHEMES,
   CODE_ALPHABETS,
   PERMISSIONS,
   RULE_ALPHABETS,
@@ -143,7 +144,7 @@ function RuleEditor({ rule, viewOnly, onDone }: RuleEditorProps) {
   const rules = (field: RuleFormField): Rule[] => [
     {
       validator: () => {
-        const problem = ruleFieldProblem(field, form.getFieldsValue(true) as RuleFormValues);
+        const problem = ruleFieldProblem(field, form.getFieldsValue(true) as RuleFormValues, rule?.checkScheme ?? null);
         return problem ? Promise.reject(new Error(problemText(problem, lang))) : Promise.resolve();
       },
     },
@@ -157,6 +158,9 @@ function RuleEditor({ rule, viewOnly, onDone }: RuleEditorProps) {
   });
   const minBody = minimumBodyFor(values);
   const allowedSchemes = values.alphabet ? CHECK_SCHEMES_FOR[values.alphabet] : CHECK_SCHEMES;
+  // the old scheme is offered only to the rule that printed with it, so its codes keep verifying
+  const keptLegacyScheme = rule && LEGACY_CHECK_SCHEMES.includes(rule.checkScheme) ? rule.checkScheme : null;
+  const schemeOptions = CHECK_SCHEMES.filter((c) => !LEGACY_CHECK_SCHEMES.includes(c) || c === keptLegacyScheme);
 
   const title = viewOnly ? t('tagRule.viewTitle') : rule ? t('tagRule.editTitle') : t('tagRule.addTitle');
   return (
@@ -227,10 +231,17 @@ function RuleEditor({ rule, viewOnly, onDone }: RuleEditorProps) {
             <Form.Item {...item('checkScheme')} required>
               <Select
                 disabled={shapeDisabled}
-                options={CHECK_SCHEMES.map((c) => ({ value: c, label: t(`tagRule.checkSchemes.${c}`), disabled: !allowedSchemes.includes(c) }))}
+                options={schemeOptions.map((c) => ({
+                  value: c,
+                  label: t(`tagRule.checkSchemes.${c}`),
+                  disabled: !allowedSchemes.includes(c) && c !== keptLegacyScheme,
+                }))}
                 data-testid="rule-form-checkScheme"
               />
             </Form.Item>
+            {keptLegacyScheme && values.checkScheme === keptLegacyScheme && (
+              <Alert type="warning" showIcon title={t('tagRule.hints.legacyCheckScheme')} className="rule-form__warning" data-testid="rule-legacy-check" />
+            )}
             <Form.Item {...item('hiddenLength')} required>
               <Select
                 disabled={shapeDisabled}
@@ -264,7 +275,7 @@ function RuleEditor({ rule, viewOnly, onDone }: RuleEditorProps) {
         </Col>
         <Col xs={24} lg={10}>
           <div className="rule-preview__sticky">
-            <RulePreviewPanel values={values} />
+            <RulePreviewPanel values={values} keptCheckScheme={rule?.checkScheme ?? null} />
           </div>
         </Col>
       </Row>

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Empty, Form, Input, Space, Spin, Tag
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SAMPLE_GTIN, isValidGtin, type RulePreview, type RuleSample } from '@rd/contract';
+import { SAMPLE_GTIN, isValidGtin, type CheckScheme, type RulePreview, type RuleSample } from '@rd/contract';
 import { previewRule } from '../../../api/rule';
 import { isHttpError } from '../../../api/HttpError';
 import { useStore } from '../../../app/state/createStore';
@@ -80,11 +80,12 @@ function Sample({ sample, prefixLength }: { sample: RuleSample; prefixLength: nu
  * code under the company's key, the URL the QR code will carry) and what the code space means for
  * guessing. It asks the server 300 ms after the form last changed; the URL is shown as text.
  */
-export function RulePreviewPanel({ values }: { values: RuleFormValues }) {
+/** `keptCheckScheme`: the stored rule's check scheme, which may be an old one it keeps. */
+export function RulePreviewPanel({ values, keptCheckScheme = null }: { values: RuleFormValues; keptCheckScheme?: CheckScheme | null }) {
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
   const [gtin, setGtin] = useState('');
-  const body = useDebouncedValue(previewBodyOf(values, gtin), REMOTE_DEBOUNCE_MS);
+  const body = useDebouncedValue(previewBodyOf(values, gtin, keptCheckScheme), REMOTE_DEBOUNCE_MS);
   const preview = useQuery({
     queryKey: ['rulePreview', body],
     queryFn: () => previewRule(body!),
@@ -96,7 +97,7 @@ export function RulePreviewPanel({ values }: { values: RuleFormValues }) {
   });
 
   const shape = shapeOf(values);
-  const problems = shapeProblemTexts(values, lang);
+  const problems = shapeProblemTexts(values, lang, keptCheckScheme);
   const gtinInvalid = gtin.trim() !== '' && !isValidGtin(gtin.trim());
   const serverProblems = isHttpError(preview.error) ? preview.error.errors : [];
 

@@ -64,7 +64,7 @@ export const NEW_RULE: RuleFormValues = {
   prefix: '',
   alphabet: 'CROCKFORD32',
   bodyLength: 12,
-  checkScheme: 'MOD37_36',
+  checkScheme: 'DAMM',
   hiddenLength: 0,
   urlForm: 'SCAN',
   repeatThreshold: RULE_REPEAT_DEFAULT,
@@ -115,16 +115,20 @@ export function shapeOf(values: RuleFormValues): RuleShapeInput | null {
   return { kind, mode, alphabet, checkScheme, urlForm, prefix, bodyLength: bodyLength as number, hiddenLength: hiddenLength as number };
 }
 
-/** The cross-field rule a field breaks, as the server would say it. */
-function shapeProblem(field: RuleFormField, values: RuleFormValues): FieldProblem | null {
+/**
+ * The cross-field rule a field breaks, as the server would say it. `kept` is the check scheme the stored rule
+ * has (an old one may stay on the rule that printed with it).
+ */
+function shapeProblemOf(field: RuleFormField, values: RuleFormValues, kept: CheckScheme | null): FieldProblem | null {
   const shape = shapeOf(values);
   if (!shape) return null;
-  const found = ruleShapeProblems(shape).find((p) => p.field === field);
+  const found = ruleShapeProblems(shape, kept).find((p) => p.field === field);
   return found ? { rule: found.key, params: found.params } : null;
 }
 
-/** The first broken rule of a field, or null. */
-export function ruleFieldProblem(field: RuleFormField, values: RuleFormValues): FieldProblem | null {
+/** The first broken rule of a field, or null; `kept` is the stored rule's check scheme when editing. */
+export function ruleFieldProblem(field: RuleFormField, values: RuleFormValues, kept: CheckScheme | null = null): FieldProblem | null {
+  const shapeProblem = (of: RuleFormField) => shapeProblemOf(of, values, kept);
   switch (field) {
     case 'ruleName': {
       const name = text(values.ruleName);
@@ -134,22 +138,22 @@ export function ruleFieldProblem(field: RuleFormField, values: RuleFormValues): 
     case 'kind':
       return choice(RULE_KINDS, values.kind);
     case 'mode':
-      return choice(RULE_MODES, values.mode) ?? shapeProblem('mode', values);
+      return choice(RULE_MODES, values.mode) ?? shapeProblem('mode');
     case 'alphabet':
       return choice(RULE_ALPHABETS, values.alphabet);
     case 'checkScheme':
-      return choice(CHECK_SCHEMES, values.checkScheme) ?? shapeProblem('checkScheme', values);
+      return choice(CHECK_SCHEMES, values.checkScheme) ?? shapeProblem('checkScheme');
     case 'urlForm':
-      return choice(RULE_URL_FORMS, values.urlForm) ?? shapeProblem('urlForm', values);
+      return choice(RULE_URL_FORMS, values.urlForm) ?? shapeProblem('urlForm');
     case 'status':
       return choice(RULE_STATUSES, values.status);
     case 'prefix':
       if (text(values.prefix).length > RULE_PREFIX_MAX) return { key: 'validation.tooLong', params: { max: RULE_PREFIX_MAX } };
-      return shapeProblem('prefix', values);
+      return shapeProblem('prefix');
     case 'bodyLength':
-      return wholeNumber(values.bodyLength, RULE_BODY_MIN, RULE_BODY_MAX) ?? shapeProblem('bodyLength', values);
+      return wholeNumber(values.bodyLength, RULE_BODY_MIN, RULE_BODY_MAX) ?? shapeProblem('bodyLength');
     case 'hiddenLength':
-      return wholeNumber(values.hiddenLength, 0, 8) ?? shapeProblem('hiddenLength', values);
+      return wholeNumber(values.hiddenLength, 0, 8) ?? shapeProblem('hiddenLength');
     case 'repeatThreshold':
       return wholeNumber(values.repeatThreshold, RULE_REPEAT_MIN, RULE_REPEAT_MAX);
     case 'remark':
@@ -204,9 +208,9 @@ export function formToEditBody(id: string, values: RuleFormValues): RuleEditBody
 }
 
 /** What the preview asks for, or null while the shape is incomplete or breaks a rule (the form shows why). */
-export function previewBodyOf(values: RuleFormValues, gtin: string): RulePreviewBody | null {
+export function previewBodyOf(values: RuleFormValues, gtin: string, kept: CheckScheme | null = null): RulePreviewBody | null {
   const shape = shapeOf(values);
-  if (!shape || ruleShapeProblems(shape).length > 0) return null;
+  if (!shape || ruleShapeProblems(shape, kept).length > 0) return null;
   const given = gtin.trim();
   const body: RulePreviewBody = {
     kind: shape.kind,
@@ -223,8 +227,8 @@ export function previewBodyOf(values: RuleFormValues, gtin: string): RulePreview
 }
 
 /** The problems that keep the current shape from a preview, each once, in the server's words. */
-export function shapeProblemTexts(values: RuleFormValues, lang: Lang): Array<{ field: RuleFormField; message: string }> {
+export function shapeProblemTexts(values: RuleFormValues, lang: Lang, kept: CheckScheme | null = null): Array<{ field: RuleFormField; message: string }> {
   const shape = shapeOf(values);
   if (!shape) return [];
-  return ruleShapeProblems(shape).map((p) => ({ field: p.field, message: ruleMessage(p.key, lang, p.params) }));
+  return ruleShapeProblems(shape, kept).map((p) => ({ field: p.field, message: ruleMessage(p.key, lang, p.params) }));
 }
