@@ -53,6 +53,7 @@ import { apiKeyRoutes } from './modules/apiKey/routes.js';
 import { dealerRoutes } from './modules/dealer/routes.js';
 import { shipmentRoutes } from './modules/shipment/routes.js';
 import { channelConflictRoutes } from './modules/channelConflict/routes.js';
+import { recallRoutes } from './modules/recall/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -93,6 +94,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   dealerRoutes,
   shipmentRoutes,
   channelConflictRoutes,
+  recallRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

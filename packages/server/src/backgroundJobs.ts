@@ -1,6 +1,7 @@
 import type { AppContext } from './platform/context.js';
 import { JobRunner, type JobLogger } from './platform/jobs/jobRunner.js';
 import { codeActivationKind, codeGenerationKind } from './modules/codeRecord/jobs.js';
+import { recallKind } from './modules/recall/jobs.js';
 
 /**
  * The background jobs this server runs, in one place like the route modules. One runner per process;
@@ -9,7 +10,7 @@ import { codeActivationKind, codeGenerationKind } from './modules/codeRecord/job
 export function createJobRunner(ctx: Pick<AppContext, 'database' | 'db' | 'config'>, log?: JobLogger): JobRunner {
   return new JobRunner({
     db: ctx.db,
-    kinds: [codeGenerationKind(ctx), codeActivationKind(ctx)],
+    kinds: [codeGenerationKind(ctx), codeActivationKind(ctx), recallKind(ctx)],
     staleSeconds: ctx.config.jobStaleSeconds,
     pollMs: ctx.config.jobPollMs,
     log,

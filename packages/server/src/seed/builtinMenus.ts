@@ -149,6 +149,17 @@ export const BUILTIN_MENUS: MenuSeed = {
               buttons: [{ permission: P.conflictExport, name: '导出预警', nameEn: 'Export alerts', grants: OP }],
             },
             {
+              // recalls: operators may prepare and watch them; starting and ending one is the administrator's
+              code: 'recall', name: '产品召回', nameEn: 'Recalls', url: 'Recall', permission: P.recallList, grants: OP,
+              buttons: [
+                { permission: P.recallAdd, name: '新建召回', nameEn: 'New recall', grants: OP },
+                { permission: P.recallEdit, name: '编辑召回', nameEn: 'Edit recall', grants: OP },
+                { permission: P.recallActivate, name: '启动召回', nameEn: 'Activate recall' },
+                { permission: P.recallClose, name: '结束召回', nameEn: 'Close recall' },
+                { permission: P.recallExport, name: '导出召回报表', nameEn: 'Export recall reports', grants: OP },
+              ],
+            },
+            {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
               buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
             },

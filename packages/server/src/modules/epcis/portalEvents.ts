@@ -120,6 +120,28 @@ export function shipmentEvents(site: EventSite, at: Date, step: ShipmentStep, ep
   );
 }
 
+/** The URI of a company's recall, named in the events of its items as their business transaction. */
+export function recallUri(site: EventSite, companyId: string, recallNo: string): string {
+  return `${site.epcBase}/party/${companyId}/recall/${encodeURIComponent(recallNo)}`;
+}
+
+/**
+ * Items whose state changes without moving (a recall starts: recalled; it ends: destroyed, active again or
+ * off sale): ObjectEvent OBSERVE with the new disposition, the recall named as business transaction.
+ */
+export function dispositionEvents(site: EventSite, at: Date, epcs: readonly string[], disposition: string, recall: string): EpcisEvent[] {
+  return chunks(epcs).map((epcList) =>
+    withId({
+      type: 'ObjectEvent',
+      ...eventTimeFields(site, at),
+      epcList,
+      action: 'OBSERVE',
+      disposition,
+      bizTransactionList: [{ bizTransaction: recall }],
+    }),
+  );
+}
+
 /** The site of a running server: its public URL and the business time zone. */
 export function eventSiteOf(config: { publicBaseUrl: string; businessTimeZone: string }): EventSite {
   return { epcBase: config.publicBaseUrl, timeZone: config.businessTimeZone };

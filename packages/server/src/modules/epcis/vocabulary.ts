@@ -34,6 +34,9 @@ export const DISPOSITIONS = {
   inProgress: 'in_progress',
   returned: 'returned',
   containerClosed: 'container_closed',
+  recalled: 'recalled',
+  destroyed: 'destroyed',
+  nonSellableOther: 'non_sellable_other',
 } as const;
 
 /** A bare CBV word: letters, digits and underscores (a URI has ':' in it). */

@@ -36,10 +36,15 @@ export function neutraliseCell(value: CellValue): CellValue {
   return value;
 }
 
-export interface XlsxOptions<Row> {
+export interface XlsxSheet<Row> {
   sheetName: string;
   columns: readonly XlsxColumn<Row>[];
   rows: AsyncIterable<Row>;
+  /** Filter and sort buttons on the header row, for sheets people sort (a trace report). */
+  autoFilter?: boolean;
+}
+
+export interface XlsxOptions<Row> extends XlsxSheet<Row> {
   /** Called when producing rows fails after the download has started; the stream is then destroyed. */
   onError?: (error: unknown) => void;
 }
@@ -49,23 +54,35 @@ export interface XlsxOptions<Row> {
  * neutralised. Return it from a route after `asAttachment(reply, name, XLSX_CONTENT_TYPE)`.
  */
 export function xlsxStream<Row>(options: XlsxOptions<Row>): Readable {
+  return xlsxSheetsStream([options], options.onError);
+}
+
+/**
+ * Several sheets in one .xlsx stream, written one after the other (each is committed before the next
+ * starts, so only the sheet being written holds rows in memory).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each sheet has rows of its own type
+export function xlsxSheetsStream(sheets: ReadonlyArray<XlsxSheet<any>>, onError?: (error: unknown) => void): Readable {
   const out = new PassThrough();
   const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = options.columns.map((column, i) => ({ key: `c${i}`, width: column.width ?? 16 }));
 
   const write = async () => {
-    const header = sheet.addRow(options.columns.map((c) => neutraliseCell(c.header)));
-    header.font = { bold: true };
-    header.commit();
-    for await (const item of options.rows) {
-      sheet.addRow(options.columns.map((c) => neutraliseCell(c.value(item)))).commit();
+    for (const options of sheets) {
+      const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = options.columns.map((column, i) => ({ key: `c${i}`, width: column.width ?? 16 }));
+      if (options.autoFilter) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: options.columns.length } };
+      const header = sheet.addRow(options.columns.map((c) => neutraliseCell(c.header)));
+      header.font = { bold: true };
+      header.commit();
+      for await (const item of options.rows) {
+        sheet.addRow(options.columns.map((c) => neutraliseCell(c.value(item)))).commit();
+      }
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   };
   write().catch((error: unknown) => {
-    options.onError?.(error);
+    onError?.(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
