@@ -294,6 +294,25 @@ describe('a recall of batches, from draft to closed', () => {
     expect(codes.body.data.list.filter((c) => c.dealerName === 'Dealer RD1')).toHaveLength(9);
   });
 
+  it('writes each recalled code’s event once, when a worker dies half-way and another takes over', async () => {
+    const db = t.database.db;
+    const lot = await madeItems(companyA, 40);
+    const recall = await resolvedRecall({ kind: 'BATCH', batchIds: [lot.batchId] });
+    expect((await call(t.app, 'POST', '/acc/api/recall/activate', { token: adminA, body: { id: recall.id } })).body.code).toBe('SUCCESS');
+    const kind = recallJobKind(db, { site: { epcBase: BASE, timeZone: t.config.businessTimeZone }, stepSize: STEP });
+    const job = await db.selectFrom('recall_job').select('id').where('recall_id', '=', recall.id).where('kind', '=', 'RECALLED').executeTakeFirstOrThrow();
+    expect(await new JobRunner({ db, kinds: [], staleSeconds: 30, pollMs: 10, workerId: 'dies' }).runJob(kind, job.id, { maxSteps: 2 })).toBe('paused');
+    // the job is held by a silent worker: not claimable until its heartbeat is stale, then taken over
+    expect(await new JobRunner({ db, kinds: [], staleSeconds: 30, pollMs: 10 }).runJob(kind, job.id)).toBe('not-claimed');
+    expect(await new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10 }).runJob(kind, job.id)).toBe('finished');
+    // the dead worker's next step finds the job taken and writes nothing
+    expect(await kind.step(job.id, 'dies')).toBe('finished');
+    const epcs = (await eventsWith('recalled', recall.recallNo)).flatMap((e) => e['epcList'] as string[]);
+    expect(epcs).toHaveLength(40);
+    expect(new Set(epcs).size).toBe(40);
+    expect((await getRecall(adminA, recall.id)).body.data.jobs[0]).toMatchObject({ kind: 'RECALLED', status: 'DONE', progress: 40 });
+  });
+
   it('withdraws a draft unused, with no events', async () => {
     const lot = await madeItems(companyA, 2);
     const draft = await resolvedRecall({ kind: 'BATCH', batchIds: [lot.batchId] });
