@@ -27,6 +27,7 @@ import { ADMIN_PASSWORD, TEST_DB_KIND, call, signIn, startTestApp, type TestApp 
 const PASSWORD = 'Stats-Pass-1';
 const API = '/acc/api/scanCodeRecord';
 const RANGE = { beginDate: '2026-03-06', endDate: '2026-03-10' };
+const RECALL_ID = '7d2b0c4e-1f3a-4b5c-8d6e-9f0a1b2c3d4e';
 
 let t: TestApp;
 let companyA: string;
@@ -61,8 +62,8 @@ async function scan(row: Row) {
 /** Rows 1–3: rolled up before rows 4–9 are written, so the first checks read rollups and raw rows together. */
 async function firstRows() {
   const a = { company_id: companyA, source: 'CHECK' as const };
-  // 1: Saturday 23:59:59 in Shanghai
-  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '440000', client_type: 'WECHAT', scanned_at: '2026-03-07T15:59:59Z' });
+  // 1: Saturday 23:59:59 in Shanghai, of an expired item
+  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '440000', client_type: 'WECHAT', expired: true, scanned_at: '2026-03-07T15:59:59Z' });
   // 2: Sunday 00:00:00 in Shanghai (still the 7th in UTC), suspicious, a new week
   await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '440000', client_type: 'WECHAT', verdict: 'REPEATED', scan_seq: 2, suspicious: true, scanned_at: '2026-03-07T16:00:00Z' });
   // 3: Sunday 07:30
@@ -71,8 +72,12 @@ async function firstRows() {
 
 async function laterRows() {
   const a = { company_id: companyA, source: 'CHECK' as const };
-  // 4: Monday 01:00 in Shanghai (Sunday in UTC), suspicious
-  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '110000', client_type: 'BROWSER', verdict: 'REPEATED', scan_seq: 3, suspicious: true, scanned_at: '2026-03-08T17:00:00Z' });
+  // 4: Monday 01:00 in Shanghai (Sunday in UTC), suspicious, of an item under a recall
+  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '110000', client_type: 'BROWSER', verdict: 'REPEATED', scan_seq: 3, suspicious: true, recall_id: RECALL_ID, scanned_at: '2026-03-08T17:00:00Z' });
+  // 4b: a mistyped code of company B's shape: no code, not a scan, counted apart
+  await scan({ company_id: companyB, source: 'CHECK', code_id: null, code_text: 'C1X', verdict: 'CHECK_FAILED', scan_seq: null, area_code: '110000', client_type: 'WECHAT', scanned_at: '2026-03-08T18:00:00Z' });
+  // 4c: the same outside the range
+  await scan({ company_id: companyB, source: 'CHECK', code_id: null, code_text: 'C1Y', verdict: 'CHECK_FAILED', scan_seq: null, area_code: '110000', client_type: 'WECHAT', scanned_at: '2026-03-12T18:00:00Z' });
   // 5: Friday 10:00, a code bound to no product, place unknown; its text would be a formula in a spreadsheet
   await scan({ ...a, code_id: codeIds.c3, code_text: '=HYPERLINK("x")', area_code: '', client_type: 'OTHER', scanned_at: '2026-03-06T02:00:00Z', source: 'SCAN' });
   // 6: the simulator's: never counted
@@ -125,6 +130,9 @@ async function expectCompanyAFigures(token: string, extra: Record<string, string
     scans: 5,
     todayScans: 1,
     suspiciousScans: 2,
+    expiredScans: 1,
+    recalledScans: 1,
+    checkFailedScans: 0,
   });
   expect(await data(post<AreaCount[]>(token, 'areaScanningCodeList', body))).toEqual([
     { areaCode: '110000', scans: 2, suspicious: 1 },
@@ -188,8 +196,11 @@ describe('scan statistics', () => {
   });
 
   it('give the same answers once everything is rolled up, and with fresh rows above the watermark again', async () => {
-    expect((await rollUpScans(t.database.db, 'Asia/Shanghai')).idsCovered).toBe(7);
+    // rows 4–10 and the two mistyped codes 4b, 4c
+    expect((await rollUpScans(t.database.db, 'Asia/Shanghai')).idsCovered).toBe(9);
     await expectCompanyAFigures(adminA);
+    // the mistyped code is counted apart from the rollup's TOTAL row, which holds no scan of it
+    expect(await data(post<QuantityDisplay>(adminB, 'quantityDisplayList', RANGE))).toMatchObject({ scans: 1, checkFailedScans: 1 });
     // a scan arriving after the rollup counts at once, from the raw rows
     await scan({ company_id: companyA, code_id: codeIds.c2, code_text: 'C2', product_id: productA2, area_code: '110000', client_type: 'ALIPAY', scanned_at: '2026-03-10T03:00:00Z', source: 'CHECK' });
     const figures = await data(post<QuantityDisplay>(adminA, 'quantityDisplayList', RANGE));
@@ -234,6 +245,9 @@ describe('scan statistics', () => {
       scans: 1,
       todayScans: 0,
       suspiciousScans: 0,
+      expiredScans: 0,
+      recalledScans: 0,
+      checkFailedScans: 1,
     });
     expect(await data(get<CodeRank[]>(adminB, 'scanCodeRankingList', RANGE))).toEqual([
       expect.objectContaining({ code: 'B1', scans: 1 }),

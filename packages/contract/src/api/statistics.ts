@@ -54,6 +54,12 @@ export const quantityDisplaySchema = z.object({
   /** Counted scans of the business day that is today (whatever the range). */
   todayScans: z.number(),
   suspiciousScans: z.number(),
+  /** Counted scans in the range of items whose batch had expired (the consumer was told). */
+  expiredScans: z.number(),
+  /** Counted scans in the range of items under an active recall (the consumer saw the recall). */
+  recalledScans: z.number(),
+  /** Checks in the range of mistyped codes of the company's shape (CHECK_FAILED): not scans of any code, counted apart. */
+  checkFailedScans: z.number(),
 });
 export type QuantityDisplay = z.infer<typeof quantityDisplaySchema>;
 

@@ -1,4 +1,4 @@
-import { readTypedCode, SCAN_CODE_MAX, type ScanCheckResult } from '@rd/contract';
+import { readTypedCode, SCAN_CODE_MAX, type ScanCheckResult, type ScanRecall } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
@@ -8,6 +8,7 @@ import { cityCodeOf } from '@rd/contract/areas';
 import { writeCheckFailedRecord } from './checkFailedRecord.js';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
 import type { ShapesInUse } from './codeShapes.js';
+import type { ActiveRecalls } from './activeRecalls.js';
 import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
@@ -27,6 +28,7 @@ export interface CheckSources {
   pool: pg.Pool | null;
   answers: AnswerPartsSource;
   shapes: () => Promise<ShapesInUse>;
+  recalls: ActiveRecalls;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface CheckSources {
  * checkStatement.ts for the counting and the suspicious rule.
  */
 export async function checkCode(
-  { db, pool, answers, shapes }: CheckSources,
+  { db, pool, answers, shapes, recalls }: CheckSources,
   config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes' | 'businessTimeZone'>,
   request: CheckRequest,
   context: ScanContext,
@@ -53,6 +55,7 @@ export async function checkCode(
     code,
     codeText: typed,
     timeZone: config.businessTimeZone,
+    recallCompanies: await recalls.companies(),
     // no promise for the usual check, which gives no hidden code
     hidden: given === '' || reading.kind === 'CHECK_FAILED' ? 'NONE' : await hiddenCodeState(db, code, given, options.simulate?.companyId ?? null),
     ip: context.place.ip,
@@ -74,12 +77,15 @@ export async function checkCode(
   };
   if (reading.kind === 'CHECK_FAILED') {
     const recordId = await writeCheckFailedRecord(db, input, inUse.soleCompanyOf(typed), options);
-    return { code, row: checkFailedRow(recordId), parts: NO_PARTS, token: options.simulate ? null : scanToken(recordId, attachToken) };
+    return { code, row: checkFailedRow(recordId), parts: NO_PARTS, recall: null, token: options.simulate ? null : scanToken(recordId, attachToken) };
   }
   const row = await runCheckStatement(db, pool, input, options);
   const token = options.simulate ? null : scanToken(row.record_id, attachToken);
-  const parts = partsShown(row) === 'NONE' ? NO_PARTS : await answers.parts(row.company_id as string, row.product_id, row.batch_id);
-  return { code, row, parts, token };
+  const shown = partsShown(row);
+  const parts = shown === 'NONE' ? NO_PARTS : await answers.parts(row.company_id as string, row.product_id, row.batch_id);
+  // every check of a recalled item that was found tells the recall, above whatever verdict it earns
+  const recall = shown !== 'NONE' && row.recall_id ? await recalls.recall(row.recall_id) : null;
+  return { code, row, parts, recall, token };
 }
 
 /** A check's outcome before it is written as an answer (answerOf, or answerText for the public route). */
@@ -87,6 +93,8 @@ export interface CheckedCode {
   code: string;
   row: CheckRow;
   parts: AnswerParts;
+  /** The active recall the item is in, told with the verdict; null when none or nothing is told. */
+  recall: ScanRecall | null;
   token: string | null;
 }
 
@@ -97,7 +105,7 @@ function checkFailedRow(recordId: string): CheckRow {
   return {
     company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, record_id: recordId,
     verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null,
-    suspicious: false, expired_on: null,
+    suspicious: false, expired_on: null, recall_id: null,
   };
 }
 
@@ -113,7 +121,7 @@ export function partsShown(row: CheckRow): PartsShown {
 /** The answer without its parts (product, batch, grower, company). */
 export type VerdictAnswer = Omit<ScanCheckResult, 'product' | 'batch' | 'grower' | 'company'>;
 
-export function verdictAnswer({ code, row, token }: CheckedCode): VerdictAnswer {
+export function verdictAnswer({ code, row, recall, token }: CheckedCode): VerdictAnswer {
   const verdict = row.verdict ?? 'NOT_FOUND';
   const counted = verdict === 'GENUINE' || verdict === 'REPEATED';
   return {
@@ -130,7 +138,7 @@ export function verdictAnswer({ code, row, token }: CheckedCode): VerdictAnswer 
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,
     expiredOn: counted ? row.expired_on : null,
-    recall: null,
+    recall,
   };
 }
 

@@ -20,6 +20,8 @@ export interface CheckInput {
   codeText: string;
   /** BUSINESS_TIME_ZONE: the day a batch's expiry date is compared with. */
   timeZone: string;
+  /** The companies with an active recall, as an array literal ('{}' for none): only their codes are looked up in recall_code. */
+  recallCompanies: string;
   hidden: HiddenState;
   ip: string;
   country: string;
@@ -60,6 +62,8 @@ export interface CheckRow {
   suspicious: boolean;
   /** The batch's expiry date (YYYY-MM-DD) when it has passed in the business time zone, else null. */
   expired_on: string | null;
+  /** The active recall the code is in, or null. */
+  recall_id: string | null;
 }
 
 /**
@@ -75,6 +79,10 @@ export interface CheckRow {
  * scan after the previous window ended. The count only grows, so that part is worked out from the count
  * as each scan is recorded; code_scan.suspicious keeps the regions part, which must outlive its window:
  * once suspicious, a code stays suspicious.
+ *
+ * Expiry and recall: the batch's expiry date is compared with today in the business time zone; a code of a
+ * company with an active recall is looked up in recall_code (only then: see activeRecalls.ts). Both are written
+ * on the scan record and answered.
  *
  * Channel conflict: a genuine scan of an item at a dealer (code_shipment), from a known province outside the
  * dealer's sales area (neither the province nor the city listed), adds a channel_conflict row in the same
@@ -105,13 +113,13 @@ type Answered = { answer: unknown[] };
 function checkRowOf(answered: Answered | undefined): CheckRow {
   if (!answered) throw new Error('the check statement answered no row');
   const [company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious, expired_on] = answered.answer as [
+    first_country, first_province, first_city, suspicious, expired_on, recall_id] = answered.answer as [
     string | null, string | null, string | null, number | null, number | null, string, ScanVerdictValue, number | null,
-    string | null, string | null, string | null, string | null, boolean, string | null,
+    string | null, string | null, string | null, string | null, boolean, string | null, string | null,
   ];
   return {
     company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious, expired_on,
+    first_country, first_province, first_city, suspicious, expired_on, recall_id,
   };
 }
 
@@ -194,7 +202,11 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     WITH c AS (
       SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold,
              cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas,
-             CASE WHEN b.expiry_date < (now() AT TIME ZONE ${input.timeZone}::text)::date THEN b.expiry_date END AS expired_on
+             CASE WHEN b.expiry_date < (now() AT TIME ZONE ${input.timeZone}::text)::date THEN b.expiry_date END AS expired_on,
+             CASE WHEN c.company_id = ANY(${input.recallCompanies}::uuid[]) THEN
+               (SELECT rc.recall_id FROM recall_code rc JOIN recall rr ON rr.id = rc.recall_id AND rr.state = 'ACTIVE'
+                 WHERE rc.code_id = c.id LIMIT 1)
+             END AS recall_id
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
       LEFT JOIN code_shipment cs ON cs.code_id = c.id
       LEFT JOIN dealer d ON d.id = cs.dealer_id
@@ -203,7 +215,7 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     ),
     counted AS (${simulate ? simulatedCount : counted}),
     rec AS (
-      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, expired,
+      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, expired, recall_id,
                                ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token)
       SELECT c.company_id, c.id, ${input.codeText}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
              CASE
@@ -218,6 +230,7 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              coalesce(counted.suspicious OR counted.scan_count > c.repeat_threshold, false),
              -- an expired item's counted check (GENUINE or REPEATED): the consumer is told, statistics count it
              coalesce(c.expired_on IS NOT NULL AND counted.scan_count IS NOT NULL, false),
+             c.recall_id,
              ${input.ip}::text, ${input.country}::text, ${input.province}::text, ${input.city}::text, ${input.isp}::text,
              ${input.areaCode}::text, ${input.clientType}::text, ${input.os}::text, ${input.userAgent}::text,
              ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text
@@ -237,6 +250,6 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
                             counted.scan_count, to_char(counted.first_scan_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             counted.first_country, counted.first_province,
-                            counted.first_city, rec.suspicious, c.expired_on) AS answer
+                            counted.first_city, rec.suspicious, c.expired_on, c.recall_id) AS answer
     FROM rec LEFT JOIN c ON true LEFT JOIN counted ON true`;
 }

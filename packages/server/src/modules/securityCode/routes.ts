@@ -29,6 +29,7 @@ import { answerPartsSource } from './answerParts.js';
 import { answerText } from './answerText.js';
 import { checkCode, type CheckSources } from './checkCode.js';
 import { shapesInUseSource } from './codeShapes.js';
+import { activeRecallsSource } from './activeRecalls.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
 import { queryTrace } from './queryTrace.js';
@@ -40,7 +41,13 @@ const TAGS = ['verification'];
 /** Public verification (spec 7.7 securityCode): no session, limited per IP. */
 export async function securityCodeRoutes(app: App, { db, database, config, storage }: AppContext) {
   const shapes = shapesInUseSource(db, config.scanAnswerCacheSeconds);
-  const hot: CheckSources = { db, pool: database.pool, answers: answerPartsSource(db, config.scanAnswerCacheSeconds), shapes };
+  const hot: CheckSources = {
+    db,
+    pool: database.pool,
+    answers: answerPartsSource(db, config.scanAnswerCacheSeconds),
+    shapes,
+    recalls: activeRecallsSource(db, config.scanAnswerCacheSeconds),
+  };
   preloadIpRegion();
   const store = appRateLimitStore(app, config.redisUrl);
   const scanLimit = perIpLimit(store, 'scan', config.scanRateLimitPerMinute);

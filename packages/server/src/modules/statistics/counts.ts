@@ -22,8 +22,14 @@ export const DIM_KEY: Record<ScanStatDim, RawBuilder<string>> = {
   PRODUCT: sql<string>`coalesce(r.product_id::text, '')`,
 };
 
-/** Scan records that count in statistics: a known company's, not the simulator's. */
-export const COUNTED = sql`r.company_id IS NOT NULL AND r.source <> 'TEST'`;
+/** Scan records of a known company, not the simulator's: counted as scans, or apart (CHECK_FAILED). */
+export const ATTRIBUTED = sql`r.company_id IS NOT NULL AND r.source <> 'TEST'`;
+
+/**
+ * Scan records that count as scans in statistics: attributed ones but typing mistakes, which name no code
+ * (they are counted apart, apartCounts).
+ */
+export const COUNTED = sql`${ATTRIBUTED} AND r.verdict IS DISTINCT FROM 'CHECK_FAILED'`;
 
 export function companyIs(column: string, scope: CompanyScope) {
   return scope ? sql`AND ${sql.ref(column)} = ${scope}::uuid` : sql``;
@@ -97,3 +103,37 @@ export async function totalCount(s: StatSnapshot, scope: CompanyScope, range: Da
   const rows = await dimCounts(s, scope, range, 'TOTAL', false);
   return { scans: rows[0]?.scans ?? 0, suspicious: rows[0]?.suspicious ?? 0 };
 }
+
+/** Checks counted apart: of expired items, of recalled items (both among the counted scans), and typing mistakes. */
+export interface ApartCounts {
+  expired: number;
+  recalled: number;
+  checkFailed: number;
+}
+
+/** The apart counts of the scope in the range: the rolled-up days (dim TOTAL) plus the raw rows above the watermark. */
+export async function apartCounts(s: StatSnapshot, scope: CompanyScope, range: DayRange): Promise<ApartCounts> {
+  const rolled = s.useRollups
+    ? sql`SELECT d.expired, d.recalled, d.check_failed FROM scan_stat_day d
+          WHERE d.dim = 'TOTAL' AND d.day BETWEEN ${range.begin}::date AND ${range.end}::date ${companyIs('d.company_id', scope)}
+          UNION ALL`
+    : sql``;
+  const result = await sql<ApartCounts>`
+    WITH ${freshRows(s, range)}
+    SELECT coalesce(sum(t.expired), 0)::float8 AS expired, coalesce(sum(t.recalled), 0)::float8 AS recalled,
+           coalesce(sum(t.check_failed), 0)::float8 AS "checkFailed"
+    FROM (
+      ${rolled}
+      SELECT ${APART.expired}, ${APART.recalled}, ${APART.checkFailed}
+      FROM fresh r
+      WHERE ${ATTRIBUTED} ${companyIs('r.company_id', scope)}
+    ) t`.execute(s.tx);
+  return result.rows[0] ?? { expired: 0, recalled: 0, checkFailed: 0 };
+}
+
+/** What an attributed raw row adds to each apart count; the rollup step sums the same expressions. */
+export const APART = {
+  expired: sql`(CASE WHEN r.expired AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS expired`,
+  recalled: sql`(CASE WHEN r.recall_id IS NOT NULL AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS recalled`,
+  checkFailed: sql`(CASE WHEN r.verdict = 'CHECK_FAILED' THEN 1 ELSE 0 END)::bigint AS check_failed`,
+};

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { businessDay, COUNTED, DIM_KEY } from './counts.js';
+import { APART, ATTRIBUTED, businessDay, COUNTED, DIM_KEY } from './counts.js';
 
 /** Scan records added to the rollups per transaction, so one step never holds a huge transaction. */
 export const ROLLUP_CHUNK = 500_000;
@@ -66,6 +66,21 @@ async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: stri
       ) c
       ON CONFLICT (company_id, dim, day, key) DO UPDATE
         SET scans = scan_stat_day.scans + excluded.scans, suspicious = scan_stat_day.suspicious + excluded.suspicious`.execute(tx);
+    // The checks counted apart, on the TOTAL row of each company and day (typing mistakes are not scans, so a
+    // day of nothing else has a TOTAL row of 0 scans).
+    await sql`
+      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious, expired, recalled, check_failed)
+      SELECT x.company_id, 'TOTAL', x.day, '', 0, 0, sum(x.expired), sum(x.recalled), sum(x.check_failed)
+      FROM (
+        SELECT r.company_id, ${day} AS day, ${APART.expired}, ${APART.recalled}, ${APART.checkFailed}
+        FROM scan_record r
+        WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${ATTRIBUTED}
+          AND (r.expired OR r.recall_id IS NOT NULL OR r.verdict = 'CHECK_FAILED')
+      ) x
+      GROUP BY x.company_id, x.day
+      ON CONFLICT (company_id, dim, day, key) DO UPDATE
+        SET expired = scan_stat_day.expired + excluded.expired, recalled = scan_stat_day.recalled + excluded.recalled,
+            check_failed = scan_stat_day.check_failed + excluded.check_failed`.execute(tx);
     await sql`
       INSERT INTO scan_stat_code (company_id, code_id, scans)
       SELECT r.company_id, r.code_id, count(*)

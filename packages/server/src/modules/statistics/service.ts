@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { businessClock } from '../../platform/export/businessClock.js';
 import { codeRanking } from './codeRanking.js';
-import { dimCounts, totalCount, type CompanyScope, type DayRange } from './counts.js';
+import { apartCounts, dimCounts, totalCount, type CompanyScope, type DayRange } from './counts.js';
 import { inStatSnapshot } from './snapshot.js';
 
 export interface StatContext {
@@ -52,6 +52,7 @@ export async function quantityDisplay(ctx: StatContext, scope: CompanyScope, ran
     inStatSnapshot(ctx.db, ctx.timeZone, async (s) => ({
       inRange: await totalCount(s, scope, range),
       today: await totalCount(s, scope, { begin: today, end: today }),
+      apart: await apartCounts(s, scope, range),
     })),
   ]);
   return {
@@ -60,6 +61,9 @@ export async function quantityDisplay(ctx: StatContext, scope: CompanyScope, ran
     scans: scans.inRange.scans,
     todayScans: scans.today.scans,
     suspiciousScans: scans.inRange.suspicious,
+    expiredScans: scans.apart.expired,
+    recalledScans: scans.apart.recalled,
+    checkFailedScans: scans.apart.checkFailed,
   };
 }
 

@@ -604,6 +604,10 @@ export interface ScanStatDayTable {
   key: string;
   scans: ColumnType<string, string | number, string | number>;
   suspicious: ColumnType<string, string | number, string | number>;
+  /** dim TOTAL: counted checks of expired items, of recalled items, and typing mistakes (not in scans) */
+  expired: Generated<string>;
+  recalled: Generated<string>;
+  check_failed: Generated<string>;
 }
 
 export interface ScanStatCodeTable {

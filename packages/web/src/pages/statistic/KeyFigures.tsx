@@ -4,7 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { QuantityDisplay, StatRange } from '@rd/contract';
 import { STATISTICS_QUERY_KEY, fetchQuantityDisplay } from '../../api/statistics';
 
-const FIGURES: Array<keyof QuantityDisplay> = ['codesIssued', 'codesActivated', 'scans', 'todayScans', 'suspiciousScans'];
+const FIGURES: Array<keyof QuantityDisplay> = [
+  'codesIssued',
+  'codesActivated',
+  'scans',
+  'todayScans',
+  'suspiciousScans',
+  'recalledScans',
+  'expiredScans',
+  'checkFailedScans',
+];
+
+/** Figures that call for attention when above zero, and their colour. */
+const ALERTING: Partial<Record<keyof QuantityDisplay, string>> = { suspiciousScans: '#d4380d', recalledScans: '#cf1322', expiredScans: '#d48806' };
 
 /** The key figures of quantityDisplayList as a row of cards (the statistics screen and the home page). */
 export function KeyFigures({ range, testId = 'key-figures' }: { range: StatRange; testId?: string }) {
@@ -22,7 +34,7 @@ export function KeyFigures({ range, testId = 'key-figures' }: { range: StatRange
               title={t(`statistics.${name}`)}
               value={figures.data?.[name] ?? 0}
               loading={figures.isLoading}
-              valueStyle={name === 'suspiciousScans' && (figures.data?.[name] ?? 0) > 0 ? { color: '#d4380d' } : undefined}
+              valueStyle={ALERTING[name] && (figures.data?.[name] ?? 0) > 0 ? { color: ALERTING[name] } : undefined}
               data-testid={`${testId}-${name}`}
             />
           </Card>
