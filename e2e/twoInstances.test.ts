@@ -23,6 +23,8 @@ const LIMIT_PER_MINUTE = 30;
 /** Enough codes that the job is still running when its instance is killed (chunks of CHUNK codes). */
 const JOB_CODES = 200_000;
 const CHUNK = 5_000;
+/** How long each instance keeps what a check reads besides its statement: recalls take effect within it and 1 s. */
+const ANSWER_CACHE_SECONDS = 2;
 
 describe.skipIf(!databaseServer)('two instances on one PostgreSQL, Redis and object store', () => {
   const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-two-s3-'));
@@ -74,6 +76,7 @@ describe.skipIf(!databaseServer)('two instances on one PostgreSQL, Redis and obj
       CODE_CHUNK_SIZE: String(CHUNK),
       STATS_ROLLUP_SECONDS: '0',
       METRICS_TOKEN: '',
+      SCAN_ANSWER_CACHE_SECONDS: String(ANSWER_CACHE_SECONDS),
     };
     a = await startServer(env);
     b = await startServer(env);
@@ -219,5 +222,45 @@ describe.skipIf(!databaseServer)('two instances on one PostgreSQL, Redis and obj
       databaseUrl,
     );
     expect(recorded!.n).toBe(answered.length);
+  }, 60_000);
+  it('a recall activated on one instance is told by both within SCAN_ANSWER_CACHE_SECONDS + 1 s, and its closing at once', async () => {
+    const rows = await admin<{ code: string }>(
+      `UPDATE code SET status = 'ACTIVATED', activated_at = now()
+        WHERE id IN (SELECT id FROM code ORDER BY id DESC LIMIT 3) RETURNING code`,
+      [],
+      databaseUrl,
+    );
+    const codes = rows.map((r) => r.code);
+    const token = await signIn(a!);
+    const added = await api<{ id: string }>(a!, 'POST', '/acc/api/recall/add', token, {
+      level: 1,
+      reason: '两个实例的召回',
+      instruction: '请退回购买处',
+      contact: '400-800-1234',
+      selection: { kind: 'LIST', codes },
+    });
+    expect(added.code, added.msg).toBe('SUCCESS');
+    const id = added.data.id;
+    await expect
+      .poll(async () => (await api<{ resolvedAt: string | null }>(b!, 'GET', `/acc/api/recall/getById?id=${id}`, token)).data.resolvedAt, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .not.toBeNull();
+    const recallOn = async (server: RunningServer) => ((await (await check(server, codes[0]!, randomIp())).json()) as Envelope<{ recall: unknown }>).data.recall;
+    // both instances have just read that no recall is active, and keep that for ANSWER_CACHE_SECONDS
+    expect(await recallOn(a!)).toBeNull();
+    expect(await recallOn(b!)).toBeNull();
+    const activated = await api(a!, 'POST', '/acc/api/recall/activate', token, { id });
+    expect(activated.code, activated.msg).toBe('SUCCESS');
+    const activatedAt = Date.now();
+    for (const server of [a!, b!]) {
+      await expect.poll(() => recallOn(server), { timeout: (ANSWER_CACHE_SECONDS + 1) * 1000, interval: 50 }).toMatchObject({ level: 1, reason: '两个实例的召回' });
+      expect(Date.now() - activatedAt).toBeLessThanOrEqual((ANSWER_CACHE_SECONDS + 1) * 1000);
+    }
+    const closed = await api(b!, 'POST', '/acc/api/recall/close', token, { id, disposition: 'active', summary: '已查明无问题' });
+    expect(closed.code, closed.msg).toBe('SUCCESS');
+    expect(await recallOn(a!)).toBeNull();
+    expect(await recallOn(b!)).toBeNull();
   }, 60_000);
 });
