@@ -16,7 +16,9 @@
 // TRUST_PROXY=127.0.0.1), so checks have a province; BENCH_SHIPPED=inside ships every code to a dealer whose sales
 // area holds that province (each check then compares the place with the area and finds no conflict), =outside to a
 // dealer whose area (Zhejiang) leaves it out (each genuine check also records a channel conflict, the worst case):
-// run with and without at the same address to see what channel-conflict detection costs).
+// run with and without at the same address to see what channel-conflict detection costs); BENCH_RECALL=1 puts every
+// code under an active class I recall (each check of a found code then reads recall_code and tells the recall):
+// run with and without to see what the recall lookup costs).
 // The servers run as child processes with LOG_LEVEL=warn, the per-IP limit off (all load comes from one
 // address) and the statistics rollup off (a background job with its own figures, npm run bench:stats; here
 // it would also roll up the ceiling's records). The load average is printed.
@@ -42,6 +44,7 @@ import { scratchDatabase } from './support/scratchDatabase.js';
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLACE_IP = process.env.BENCH_PLACE_IP ?? '';
 const SHIPPED = process.env.BENCH_SHIPPED === 'inside' || process.env.BENCH_SHIPPED === 'outside' ? process.env.BENCH_SHIPPED : null;
+const RECALLED = process.env.BENCH_RECALL === '1';
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -180,6 +183,19 @@ async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany
       [ids.companyId, area],
     );
     await client.query('VACUUM (ANALYZE) code_shipment');
+  }
+  if (RECALLED) {
+    // every code in one active recall, as a resolved and activated recall leaves them
+    await client.query(
+      `WITH u AS (INSERT INTO app_user (user_code, username, password_hash, user_type, company_id) VALUES ('UBENCHRECALL', 'benchrecall', 'x', '3', $1) RETURNING id),
+            r AS (INSERT INTO recall (company_id, recall_no, state, level, reason, instruction, contact, started_at, selection_kind, batch_ids,
+                                      code_count, resolved_at, created_by)
+                  SELECT $1, 'ZH-BENCH', 'ACTIVE', 1, '检出沙门氏菌', '请停止食用，退回购买处，凭小票全额退款', '400-800-1234', now(), 'BATCH', ARRAY[$2::uuid],
+                         $3, now(), u.id FROM u RETURNING id)
+       INSERT INTO recall_code (recall_id, code_id, company_id) SELECT r.id, c.id, $1 FROM code c, r WHERE c.company_id = $1`,
+      [ids.companyId, ids.batchId, CODES],
+    );
+    await client.query('VACUUM (ANALYZE) recall_code');
   }
   // settle the load before measuring: hint bits and visibility set, statistics taken, its writes flushed
   await client.query('VACUUM (ANALYZE) code');
@@ -408,6 +424,7 @@ async function main() {
       const shipped = { inside: ', every code shipped to a dealer selling there (no conflict)', outside: ', every code shipped to a dealer whose area leaves that place out (a channel conflict per genuine check)' };
       console.log(`checks come from ${PLACE_IP}${SHIPPED ? shipped[SHIPPED] : ''}`);
     }
+    if (RECALLED) console.log('every code is under an active recall: each check of a found code reads recall_code and tells the recall');
     const ids = await seedCompany(scratch.url);
     const loadStarted = performance.now();
     const codes = await copyCodes(scratch.url, ids);
