@@ -63,7 +63,8 @@ beforeAll(async () => {
   expiredOn = businessDay(-1);
   await db.updateTable('product_batch').set({ expiry_date: expiredOn }).where('id', '=', expired.batchId).execute();
   // expiring today is not expired yet
-  await db.updateTable('product_batch').set({ expiry_date: businessDay(0) }).where('id', '=', bound.batchId).execute();
+  const farmer = await db.insertInto('farmer').values({ company_id: companyA, name: '王大伯', phone: '13812345678', region_name: '吐鲁番' }).returning('id').executeTakeFirstOrThrow();
+  await db.updateTable('product_batch').set({ expiry_date: businessDay(0), farmer_id: farmer.id }).where('id', '=', bound.batchId).execute();
 
   const dammRule = await insertRule(db, companyA, { prefix: 'TD', shape: DAMM_SHAPE });
   dammCodes = randomCodes({ prefix: 'TD', ...DAMM_SHAPE }, 6);
@@ -115,6 +116,13 @@ describe(`typed codes, typing mistakes and expired batches (${TEST_DB_KIND})`, (
     expect(record).toMatchObject({ verdict: 'GENUINE', company_id: companyA });
     expect(record.code_id).not.toBeNull();
     expect((await check(code.replace(/1/g, 'I').split('').join(' '))).verdict).toBe('REPEATED');
+    // the page's later calls, with what was typed, find the same code
+    const trace = await call<{ steps: Array<{ step: string }> }>(t.app, 'GET', '/acc/api/securityCode/queryTrace', { query: { code: typed }, ip: NANJING });
+    const traceAsPrinted = await call<{ steps: Array<{ step: string }> }>(t.app, 'GET', '/acc/api/securityCode/queryTrace', { query: { code }, ip: NANJING });
+    expect(trace.body).toEqual(traceAsPrinted.body);
+    const farmer = await call<{ name: string } | null>(t.app, 'GET', '/acc/api/securityCode/queryFarmer', { query: { code: typed }, ip: NANJING });
+    expect(farmer.body.data?.name).toBe('王大伯');
+    expect(farmer.body).toEqual((await call(t.app, 'GET', '/acc/api/securityCode/queryFarmer', { query: { code }, ip: NANJING })).body);
   });
 
   it('a text that fits the shape of codes in use and fails every check character is CHECK_FAILED: nothing told, recorded for the company', async () => {

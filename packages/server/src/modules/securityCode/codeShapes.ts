@@ -1,4 +1,4 @@
-import { readAsShape, type CodeShape } from '@rd/contract';
+import { readAsShape, readTypedCode, type CodeShape } from '@rd/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { keptValue } from './keptReads.js';
@@ -45,4 +45,13 @@ export function shapesInUseSource(db: Kysely<DB>, ttlSeconds: number): () => Pro
       },
     };
   });
+}
+
+/**
+ * The code a consumer's later calls name (queryFarmer, queryTrace) as the check read it: the reading in a shape
+ * in use, else the text in upper case (a typing mistake finds nothing either way).
+ */
+export async function codeAsRead(shapes: () => Promise<ShapesInUse>, typed: string): Promise<string> {
+  const reading = readTypedCode((await shapes()).shapes, typed.trim());
+  return reading.kind === 'READ' ? reading.code : typed.trim().toUpperCase();
 }

@@ -28,7 +28,7 @@ import { perIpLimit } from '../../platform/rateLimit/publicRateLimit.js';
 import { answerPartsSource } from './answerParts.js';
 import { answerText } from './answerText.js';
 import { checkCode, type CheckSources } from './checkCode.js';
-import { shapesInUseSource } from './codeShapes.js';
+import { codeAsRead, shapesInUseSource } from './codeShapes.js';
 import { activeRecallsSource } from './activeRecalls.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
@@ -95,7 +95,7 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
       querystring: scanFarmerQuerySchema,
       response: { 200: envelope(scanFarmerResultSchema) },
     },
-    handler: async (request) => ok(request, await queryFarmer(db, request.query.code, request.query.hiddenCode)),
+    handler: async (request) => ok(request, await queryFarmer(db, await codeAsRead(shapes, request.query.code), request.query.hiddenCode)),
   });
 
   app.get(SCAN_TRACE_PATH, {
@@ -108,7 +108,9 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
       response: { 200: envelope(scanTraceResultSchema) },
     },
     handler: async (request) =>
-      ok(request, { steps: await queryTrace(db, config.publicBaseUrl, request.query.code, request.query.hiddenCode, requestLang(request)) }),
+      ok(request, {
+        steps: await queryTrace(db, config.publicBaseUrl, await codeAsRead(shapes, request.query.code), request.query.hiddenCode, requestLang(request)),
+      }),
   });
 
   app.get(SCAN_IMAGE_PATH, {
