@@ -155,6 +155,7 @@ describe('menus → routes (spec 2.4)', () => {
       ['Dealer', 'dealer'],
       ['Shipment', 'shipment'],
       ['ChannelConflict', 'channelConflict'],
+      ['Recall', 'recall'],
       ['EpcisEvent', 'epcisEvent'],
       ['ApiKey', 'apiKey'],
     ]);

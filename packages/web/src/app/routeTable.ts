@@ -97,6 +97,7 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = [
   { name: 'Dealer', path: 'dealer', component: lazy(() => import('../pages/supplyChain/Dealer')) },
   { name: 'Shipment', path: 'shipment', component: lazy(() => import('../pages/supplyChain/Shipment')), noCache: true },
   { name: 'ChannelConflict', path: 'channelConflict', component: lazy(() => import('../pages/supplyChain/ChannelConflict')) },
+  { name: 'Recall', path: 'recall', component: lazy(() => import('../pages/supplyChain/recall/Recall')), noCache: true },
   { name: 'EpcisEvent', path: 'epcisEvent', component: lazy(() => import('../pages/supplyChain/EpcisEvent')) },
   { name: 'ApiKey', path: 'apiKey', component: lazy(() => import('../pages/supplyChain/ApiKey')) },
 ];

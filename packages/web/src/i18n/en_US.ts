@@ -9,6 +9,7 @@ import productTemplateEn from './en_US/productTemplate';
 import productBatchEn from './en_US/productBatch';
 import farmerEn from './en_US/farmer';
 import supplyEn from './en_US/supply';
+import recallEn from './en_US/recall';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
@@ -138,6 +139,7 @@ const en_US: Messages = {
   productBatch: productBatchEn,
   farmer: farmerEn,
   supply: supplyEn,
+  recall: recallEn,
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,

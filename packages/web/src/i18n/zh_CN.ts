@@ -13,6 +13,7 @@ import productTemplateZh from './zh_CN/productTemplate';
 import productBatchZh from './zh_CN/productBatch';
 import farmerZh from './zh_CN/farmer';
 import supplyZh from './zh_CN/supply';
+import recallZh from './zh_CN/recall';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
@@ -140,6 +141,7 @@ const zh_CN = {
   productBatch: productBatchZh,
   farmer: farmerZh,
   supply: supplyZh,
+  recall: recallZh,
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,

@@ -61,6 +61,7 @@ const operationLogEn: typeof operationLog = {
     medicinalProduct: 'Medicinal products',
     medicinalBatch: 'Medicinal batches',
     boxCodeRelation: 'Box codes',
+    recall: 'Recalls',
   },
 };
 

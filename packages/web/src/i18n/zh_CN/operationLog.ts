@@ -59,6 +59,7 @@ const operationLog = {
     medicinalProduct: '药品',
     medicinalBatch: '药品批次',
     boxCodeRelation: '箱码关联',
+    recall: '产品召回',
   },
 };
 
