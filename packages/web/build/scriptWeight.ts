@@ -14,6 +14,8 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  /** Stylesheets the chunk's modules import: the document links them, render-blocking, before it shows anything. */
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -41,6 +43,25 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
   return [...files].filter((file) => file.endsWith('.js')).sort();
 }
 
+/**
+ * The stylesheets a browser loads for `keys`: those of each chunk in the static closure (a document links
+ * them all in its head, and draws nothing before they are in).
+ */
+export function stylesheetClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    chunk.css?.forEach((file) => files.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...files].sort();
+}
+
 /** Size of a file compressed with brotli at the quality used for the delivered assets. */
 export function brotliBytes(file: string): number {
   return zlib.brotliCompressSync(fs.readFileSync(file), {
@@ -55,8 +76,15 @@ export interface ScriptWeight {
 
 /** The brotli weight of the script `keys` load before anything else is asked for, largest file first. */
 export function scriptWeight(outDir: string, manifest: Manifest, keys: readonly string[]): ScriptWeight {
-  const files = staticClosure(manifest, keys)
-    .map((file) => ({ file, bytes: brotliBytes(path.join(outDir, file)) }))
-    .sort((a, b) => b.bytes - a.bytes);
-  return { total: files.reduce((sum, f) => sum + f.bytes, 0), files };
+  return weightOf(outDir, staticClosure(manifest, keys));
+}
+
+/** The brotli weight of the stylesheets `keys` load before the page can draw, largest file first. */
+export function stylesheetWeight(outDir: string, manifest: Manifest, keys: readonly string[]): ScriptWeight {
+  return weightOf(outDir, stylesheetClosure(manifest, keys));
+}
+
+function weightOf(outDir: string, files: readonly string[]): ScriptWeight {
+  const weighed = files.map((file) => ({ file, bytes: brotliBytes(path.join(outDir, file)) })).sort((a, b) => b.bytes - a.bytes);
+  return { total: weighed.reduce((sum, f) => sum + f.bytes, 0), files: weighed };
 }

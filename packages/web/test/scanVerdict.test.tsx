@@ -29,6 +29,8 @@ function answer(overrides: Partial<ScanCheckResult> = {}): ScanCheckResult {
     suspicious: false,
     repeatThreshold: 5,
     scanToken: null,
+    expiredOn: null,
+    recall: null,
     product: {
       name: '庞各庄 8424 西瓜',
       gtin: '06901234567892',
@@ -104,7 +106,32 @@ const CASES: Array<{ verdict: ScanVerdictValue; result: ScanCheckResult; zh: Reg
     zh: [/防伪验证码不正确/, /重新输入/],
     en: [/Wrong security code/, /enter them again/],
   },
+  {
+    verdict: 'CHECK_FAILED',
+    result: answer({ verdict: 'CHECK_FAILED', code: 'XG0000ABCD13', ...NOTHING }),
+    zh: [/标签码读取有误，请逐个字符核对后重试/, /并不表示产品是假冒的/],
+    en: [/This code does not read correctly; check each character and try again/, /not a sign of a counterfeit/],
+  },
 ];
+
+/** The banner's look by verdict: the stylesheet's class of each tone. */
+const TONES: Record<ScanVerdictValue, string> = {
+  GENUINE: 'scan-verdict--ok',
+  REPEATED: 'scan-verdict--warn',
+  NOT_FOUND: 'scan-verdict--bad',
+  NOT_ACTIVATED: 'scan-verdict--info',
+  VOIDED: 'scan-verdict--bad',
+  SECURITY_CODE_MISMATCH: 'scan-verdict--warn',
+  CHECK_FAILED: 'scan-verdict--retype',
+};
+
+const RECALL = {
+  level: 1 as const,
+  reason: '<b>抽检发现农药残留超标</b>',
+  instruction: '请停止食用，\n凭购买凭证到购买处退货。',
+  contact: '010-12345678',
+  startedAt: '2026-11-20T02:00:00.000Z',
+};
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -122,6 +149,7 @@ describe('verdict banner', () => {
       render(<ResultView result={result} />);
       const banner = screen.getByTestId('verdict-banner');
       expect(banner.getAttribute('data-verdict')).toBe(verdict);
+      expect(banner.classList.contains(TONES[verdict])).toBe(true);
       for (const text of zh) expect(banner.textContent).toMatch(text);
       act(() => changeLanguage('en_US'));
       for (const text of en) expect(screen.getByTestId('verdict-banner').textContent).toMatch(text);
@@ -134,6 +162,78 @@ describe('verdict banner', () => {
     expect(screen.getByTestId('verdict-detail').textContent).toMatch(/已被查询 9 次.*（未知地区）/);
     act(() => changeLanguage('en_US'));
     expect(screen.getByTestId('verdict-suspicious').textContent).toMatch(/may be a counterfeit/);
+  });
+
+  it('CHECK_FAILED: a calm banner with a way to type the code again, and nothing about a product or a counterfeit', () => {
+    render(<ResultView result={answer({ verdict: 'CHECK_FAILED', code: 'XG0000ABCD13', ...NOTHING })} retype={<a href="/mobilePhone?code=XG0000ABCD13">again</a>} />);
+    const banner = screen.getByTestId('verdict-banner');
+    expect(banner.className).not.toMatch(/scan-verdict--(bad|warn)/);
+    expect(banner.textContent).not.toMatch(/假冒风险|谨慎购买|谨防假冒/);
+    expect(banner.querySelector('a')?.getAttribute('href')).toBe('/mobilePhone?code=XG0000ABCD13');
+    for (const part of ['scan-product', 'scan-batch', 'scan-grower', 'scan-company', 'scan-trace', 'scan-expired', 'recall-banner']) expect(screen.queryByTestId(part)).toBeNull();
+    act(() => changeLanguage('en_US'));
+    expect(screen.getByTestId('verdict-banner').textContent).not.toMatch(/counterfeit risk|Beware|Buy with care/);
+  });
+
+  it('the way to type again is offered for a typing mistake only', () => {
+    render(<ResultView result={answer({ verdict: 'NOT_FOUND', ...NOTHING })} retype={<a href="/mobilePhone">again</a>} />);
+    expect(screen.getByTestId('verdict-banner').querySelector('a')).toBeNull();
+  });
+
+  it('an expired batch: a warning right under the verdict, with the date as each language writes it', () => {
+    render(<ResultView result={answer({ verdict: 'REPEATED', scanCount: 2, expiredOn: '2026-06-20' })} />);
+    const expired = screen.getByTestId('scan-expired');
+    expect(expired.textContent).toBe('已于 2026年6月20日 过期');
+    // Right after the banner: read before anything about the product.
+    expect(screen.getByTestId('verdict-banner').nextElementSibling).toBe(expired);
+    act(() => changeLanguage('en_US'));
+    expect(screen.getByTestId('scan-expired').textContent).toBe('Expired on June 20, 2026');
+  });
+
+  it('no expiry warning when the answer has none (or comes from an older page kept in this tab)', () => {
+    const kept = answer();
+    delete (kept as Partial<ScanCheckResult>).expiredOn;
+    delete (kept as Partial<ScanCheckResult>).recall;
+    render(<ResultView result={kept} />);
+    expect(screen.queryByTestId('scan-expired')).toBeNull();
+    expect(screen.queryByTestId('recall-banner')).toBeNull();
+    expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE');
+  });
+
+  it('a recall: a red banner above the verdict with its level, reason, instruction and contact, as text', () => {
+    const { container } = render(<ResultView result={answer({ recall: RECALL, expiredOn: '2026-06-20' })} />);
+    const recall = screen.getByTestId('recall-banner');
+    expect(recall.getAttribute('role')).toBe('alert');
+    // Above the verdict, which stays the verdict it is.
+    expect(container.querySelector('.scan-result')?.firstElementChild).toBe(recall);
+    expect(recall.nextElementSibling).toBe(screen.getByTestId('verdict-banner'));
+    expect(screen.getByTestId('recall-level').textContent).toBe('一级召回');
+    expect(recall.textContent).toContain('该产品正在召回');
+    expect(screen.getByTestId('recall-reason').textContent).toBe('召回原因<b>抽检发现农药残留超标</b>');
+    expect(recall.querySelector('b')).toBeNull();
+    expect(screen.getByTestId('recall-instruction').textContent).toBe('处理方式请停止食用，\n凭购买凭证到购买处退货。');
+    expect(screen.getByTestId('recall-contact').textContent).toBe('联系方式010-12345678');
+    expect(screen.getByTestId('recall-since').textContent).toBe('召回日期2026年11月20日');
+    act(() => changeLanguage('en_US'));
+    expect(screen.getByTestId('recall-level').textContent).toBe('Class I recall');
+    expect(screen.getByTestId('recall-reason').textContent).toBe('Reason<b>抽检发现农药残留超标</b>');
+    expect(screen.getByTestId('recall-instruction').textContent).toMatch(/^What to do/);
+    expect(screen.getByTestId('recall-contact').textContent).toBe('Contact010-12345678');
+    expect(screen.getByTestId('recall-since').textContent).toBe('Recalled sinceNovember 20, 2026');
+  });
+
+  it('names each recall level in both languages', () => {
+    for (const [level, zh, en] of [
+      [2, '二级召回', 'Class II recall'],
+      [3, '三级召回', 'Class III recall'],
+    ] as const) {
+      const view = render(<ResultView result={answer({ recall: { ...RECALL, level } })} />);
+      expect(screen.getByTestId('recall-level').textContent).toBe(zh);
+      act(() => changeLanguage('en_US'));
+      expect(screen.getByTestId('recall-level').textContent).toBe(en);
+      act(() => changeLanguage('zh_CN'));
+      view.unmount();
+    }
   });
 
   it('no product, batch, grower or company is shown for an unknown code', () => {
@@ -282,6 +382,28 @@ describe('checking a code', { timeout: 20_000 }, () => {
     expect(trace.textContent).toContain('生产 · 批次 B-2026-11');
     expect(trace.textContent).toContain('发往 浙江 杭州市 · 杭州鲜果行');
     expect(calls.find((c) => c.url.endsWith('/securityCode/queryTrace'))?.params).toMatchObject({ code: 'XG0000ABCD12' });
+  });
+
+  it('CHECK_FAILED from the server: the banner links to the manual entry with the code, and asks for no position', async () => {
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition: () => undefined } });
+    const calls = mockFetch(() => envelope(answer({ verdict: 'CHECK_FAILED', code: 'XG0000ABCD13', scanToken: 'tok', ...NOTHING })));
+    render(<CodeCheck code="xg0000abcd13" />);
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('CHECK_FAILED'));
+    expect(screen.getByTestId('verdict-retype').getAttribute('href')).toBe('/mobilePhone?code=XG0000ABCD13');
+    expect(screen.getByTestId('verdict-retype').textContent).toBe('重新输入');
+    expect(screen.queryByTestId('geo-prompt')).toBeNull();
+    // a typing mistake has no journey to show
+    expect(calls.map((c) => c.url)).toEqual(['/acc/api/securityCode/check']);
+  });
+
+  it('keeps the verdict under the code as asked, when the server read it differently (a reload counts nothing)', async () => {
+    const calls = mockFetch((call) => (call.url.endsWith('/securityCode/check') ? envelope(answer({ code: 'XG0000ABCD12' })) : undefined));
+    const first = render(<CodeCheck code="xg00-00abcd12" />);
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
+    first.unmount();
+    render(<CodeCheck code="XG00-00ABCD12" />);
+    expect(screen.getByTestId('scan-restored')).toBeTruthy();
+    expect(scanCalls(calls)).toHaveLength(1);
   });
 
   it('offline: says the network failed, in place', async () => {

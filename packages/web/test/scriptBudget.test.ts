@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_CHECK_PATH } from '@rd/contract/consumer';
-import { readManifest, scriptWeight, staticClosure, type Manifest, type ScriptWeight } from '../build/scriptWeight';
+import { readManifest, scriptWeight, staticClosure, stylesheetClosure, stylesheetWeight, type Manifest, type ScriptWeight } from '../build/scriptWeight';
 
 /**
  * Budgets of the built web app, in brotli bytes as the server delivers them: the script a page loads
@@ -18,6 +18,14 @@ import { readManifest, scriptWeight, staticClosure, type Manifest, type ScriptWe
  */
 const CONSUMER_BUDGET = 100 * 1024;
 const LOGIN_BUDGET = 200 * 1024;
+/**
+ * The stylesheets the consumer document links (render-blocking: the page draws nothing before they are in):
+ * the public kit, the document's own and the scan pages' (verdict banners, recall, expiry, result cards).
+ * Measured 3,204 bytes (scan 1,526 + public kit 1,488 + document 190) when the scan stylesheet joined the entry.
+ */
+const CONSUMER_STYLE_BUDGET = 4 * 1024;
+/** Rules every verdict needs to look like one: without them a phone shows plain text on grey. */
+const VERDICT_RULES = ['.scan-verdict{', '.scan-verdict--ok{', '.scan-verdict--warn{', '.scan-verdict--bad{', '.scan-verdict--info{', '.scan-verdict--retype{', '.scan-recall{', '.scan-expired{', '.scan-section{'];
 const CONSUMER_KEYS = ['consumer.html'];
 const LOGIN_KEYS = ['index.html', 'src/pages/LoginPage.tsx'];
 
@@ -71,6 +79,16 @@ describe('script budgets of the built web app (brotli)', () => {
     expect(modules.filter((m) => NOT_BEFORE_VERDICT.test(m))).toEqual([]);
     // The camera decoder loads only when the camera is opened.
     expect(modules.filter((m) => /node_modules[\\/]jsqr[\\/]/.test(m))).toEqual([]);
+  });
+
+  it(`consumer entry: links the verdict banners' stylesheet, all its stylesheets at most ${CONSUMER_STYLE_BUDGET / 1024} KB`, () => {
+    const weight = stylesheetWeight(outDir, manifest, CONSUMER_KEYS);
+    expect(weight.total, `consumer stylesheets weigh ${weight.total} bytes:\n${describeWeight(weight)}`).toBeLessThanOrEqual(CONSUMER_STYLE_BUDGET);
+    const html = fs.readFileSync(path.join(outDir, 'consumer.html'), 'utf8');
+    const files = stylesheetClosure(manifest, CONSUMER_KEYS);
+    for (const file of files) expect(html).toMatch(new RegExp(`<link rel="stylesheet"[^>]* href="/dist/${file.replace(/[.$]/g, '\\$&')}"`));
+    const css = files.map((file) => fs.readFileSync(path.join(outDir, file), 'utf8')).join('\n');
+    expect(VERDICT_RULES.filter((rule) => !css.includes(rule))).toEqual([]);
   });
 
   it('consumer entry: the check starts from an inline script in the document, before its modules', () => {

@@ -11,6 +11,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Link, navigate } from '../navigation';
+import '../scan/scan.css';
 
 type WxState =
   | { kind: 'outside' }

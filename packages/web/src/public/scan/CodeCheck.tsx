@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { SCAN_CODE_PARAM } from '@rd/contract/consumer';
 import { Alert } from '../ui/Alert';
+import { Link } from '../navigation';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { HiddenCodeForm } from './HiddenCodeForm';
@@ -7,6 +9,7 @@ import { PositionPrompt } from './PositionPrompt';
 import { ResultView } from './ResultView';
 import { VerdictBanner } from './VerdictBanner';
 import { useCodeCheck } from './useCodeCheck';
+import './scan.css';
 
 /**
  * The check of one code, from the question to the full answer: the result page, the manual entry and
@@ -44,6 +47,8 @@ export function CodeCheck({ code, hiddenCode }: { code: string; hiddenCode?: str
   }
 
   const { result, restored } = state;
+  // A typing mistake is not a scan of a label worth placing: the person is asked to type it again instead.
+  const misread = result.verdict === 'CHECK_FAILED';
   if (result.needsHiddenCode) {
     // The first answer only says digits are needed; the mismatch banner appears once digits were given.
     return (
@@ -57,10 +62,16 @@ export function CodeCheck({ code, hiddenCode }: { code: string; hiddenCode?: str
     <ResultView
       result={result}
       hiddenCode={state.hiddenCode}
+      retype={
+        // The manual entry, with the text as it was read, so one wrong character is all there is to fix.
+        <Link to={`/mobilePhone?${SCAN_CODE_PARAM}=${encodeURIComponent(result.code)}`} className="scan-verdict__button" data-testid="verdict-retype">
+          {t('scan.verdict.retype')}
+        </Link>
+      }
       afterBanner={
         <>
           {restored && <p className="scan-muted scan-restored" data-testid="scan-restored">{t('scan.verdict.restored')}</p>}
-          {result.scanToken && <PositionPrompt code={result.code} scanToken={result.scanToken} />}
+          {result.scanToken && !misread && <PositionPrompt code={check.code} scanToken={result.scanToken} />}
         </>
       }
     />

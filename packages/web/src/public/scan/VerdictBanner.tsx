@@ -1,16 +1,23 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
 import StopFilled from '@ant-design/icons-svg/es/asn/StopFilled';
 import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
 import type { ScanCheckResult, ScanVerdictValue } from '@rd/contract';
 import { Icon } from '../ui/Icon';
+import './scan.css';
 
-type Tone = 'ok' | 'warn' | 'bad' | 'info';
+/**
+ * retype: a typing mistake (CHECK_FAILED) is neither good nor bad news about the product, so it gets a
+ * light amber card of its own, never the red of a counterfeit risk nor the strong amber of a repeat warning.
+ */
+type Tone = 'ok' | 'warn' | 'bad' | 'info' | 'retype';
 
 const TONE: Record<ScanVerdictValue, Tone> = {
   GENUINE: 'ok',
@@ -19,6 +26,7 @@ const TONE: Record<ScanVerdictValue, Tone> = {
   NOT_ACTIVATED: 'info',
   VOIDED: 'bad',
   SECURITY_CODE_MISMATCH: 'warn',
+  CHECK_FAILED: 'retype',
 };
 
 const ICON: Record<ScanVerdictValue, IconDefinition> = {
@@ -28,6 +36,7 @@ const ICON: Record<ScanVerdictValue, IconDefinition> = {
   NOT_ACTIVATED: ExclamationCircleFilled,
   VOIDED: StopFilled,
   SECURITY_CODE_MISMATCH: KeyOutlined,
+  CHECK_FAILED: EditOutlined,
 };
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -43,20 +52,18 @@ type BannerFacts = Pick<ScanCheckResult, 'verdict' | 'code' | 'scanCount' | 'fir
 
 /**
  * The verdict at the top of the result page: colour and icon by verdict, the wording used in the
- * field (REFERENCE.md), and the suspicious warning whenever the server flags it.
+ * field (REFERENCE.md), and the suspicious warning whenever the server flags it. `action` is offered
+ * inside the banner (the way to type a misread code again).
  */
-export function VerdictBanner({ result }: { result: BannerFacts }) {
+export function VerdictBanner({ result, action }: { result: BannerFacts; action?: ReactNode }) {
   const { t } = useTranslation();
   const { verdict } = result;
+  // A verdict this page does not know yet (a newer server) still shows as a neutral banner, not as a crash.
+  const tone = TONE[verdict] ?? 'info';
   return (
-    <section
-      className={`scan-verdict scan-verdict--${TONE[verdict]}`}
-      data-testid="verdict-banner"
-      data-verdict={verdict}
-      role="status"
-    >
+    <section className={`scan-verdict scan-verdict--${tone}`} data-testid="verdict-banner" data-verdict={verdict} role="status">
       <div className="scan-verdict__icon">
-        <Icon icon={ICON[verdict]} />
+        <Icon icon={ICON[verdict] ?? ExclamationCircleFilled} />
       </div>
       <h1 className="scan-verdict__title" data-testid="verdict-title">
         {t(`scan.verdict.${verdict}`)}
@@ -70,6 +77,7 @@ export function VerdictBanner({ result }: { result: BannerFacts }) {
         </p>
       )}
       <p className="scan-verdict__code">{t('scan.verdict.codeLabel', { code: result.code })}</p>
+      {action && <div className="scan-verdict__action">{action}</div>}
     </section>
   );
 }

@@ -50,7 +50,7 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
     call.then(
       (result) => {
         if (!isCurrent()) return;
-        cacheVerdict(result);
+        cacheVerdict(result, code);
         setState({ status: 'done', result, restored: false, withHiddenCode: Boolean(hiddenCode), ...(hiddenCode ? { hiddenCode } : {}) });
       },
       (error: unknown) => {
@@ -58,7 +58,7 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
         setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
       },
     );
-  }, []);
+  }, [code]);
 
   useEffect(() => {
     if (!code || restoredAtStart.current) return;

@@ -41,10 +41,15 @@ export function readCachedVerdict(code: string): ScanCheckResult | null {
   }
 }
 
-export function cacheVerdict(result: ScanCheckResult): void {
+/**
+ * Keeps `result` under the code as it was asked (`asked`, the code of the page's address), which is what a
+ * reload looks up: the server answers with the code as it read it (blanks and hyphens left out, a Crockford O
+ * read as 0), which may differ from the text asked about.
+ */
+export function cacheVerdict(result: ScanCheckResult, asked: string = result.code): void {
   const store = storage();
   if (!store || !isCacheable(result)) return;
-  const key = keyOf(result.code);
+  const key = keyOf(asked);
   const order = readOrder(store).filter((k) => k !== key);
   order.push(key);
   while (order.length > KEEP_AT_MOST) store.removeItem(order.shift()!);
@@ -59,7 +64,7 @@ export function cacheVerdict(result: ScanCheckResult): void {
 /** The position was sent (or refused): the token must not be offered again after a reload. */
 export function forgetScanToken(code: string): void {
   const cached = readCachedVerdict(code);
-  if (cached?.scanToken) cacheVerdict({ ...cached, scanToken: null });
+  if (cached?.scanToken) cacheVerdict({ ...cached, scanToken: null }, code);
 }
 
 function readOrder(store: Storage): string[] {
