@@ -128,7 +128,7 @@ async function genuineCodes(baseUrl: string, dataDir: string, count: number): Pr
   const batches = await api<{ list: Array<{ id: string; productId: string; batchNo: string }> }>('POST', '/acc/api/productBatch/pageList', token, { batchNo: DEMO_BATCH_NO, pageNum: 1, pageSize: 10 });
   const batch = batches.list.find((b) => b.batchNo === DEMO_BATCH_NO);
   if (!batch) throw new Error(`demo batch ${DEMO_BATCH_NO} not found`);
-  const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, { ruleName: `页面测速 ${Date.now()}`, bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36', hiddenLength: 0 });
+  const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, { ruleName: `页面测速 ${Date.now()}`, bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'DAMM', hiddenLength: 0 });
   const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', token, { ruleId, quantity: count, productId: batch.productId, batchId: batch.id });
   for (const deadline = Date.now() + 60_000; ; ) {
     const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, token);

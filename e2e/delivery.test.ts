@@ -93,7 +93,7 @@ describe('the compiled server’s QR worker', () => {
       return envelope.data;
     };
     const { token } = await api<{ token: string }>('POST', '/acc/user/login', '', { username: 'demo', password: credentials.get('demo') });
-    const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, { ruleName: 'E2E 二维码', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'MOD37_36', hiddenLength: 0 });
+    const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', token, { ruleName: 'E2E 二维码', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'DAMM', hiddenLength: 0 });
     const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', token, { ruleId, quantity: 3 });
     for (const deadline = Date.now() + 60_000; ; ) {
       const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`, token);

@@ -131,7 +131,7 @@ async function makeCodes(
     ...rule,
     bodyLength: 12,
     alphabet: 'CROCKFORD32',
-    checkScheme: 'MOD37_36',
+    checkScheme: 'DAMM',
   });
   const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', token, { ruleId, quantity, productId, batchId });
   // The job runs in the background (JOB_POLL_MS): wait for it to finish.

@@ -28,7 +28,7 @@ export async function generatedCodes(server: RunningServer, token: string, kind:
     kind,
     bodyLength: 12,
     alphabet: 'CROCKFORD32',
-    checkScheme: 'MOD37_36',
+    checkScheme: 'DAMM',
   });
   const job = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity });
   const deadline = Date.now() + 30_000;
