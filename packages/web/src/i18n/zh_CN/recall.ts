@@ -69,6 +69,7 @@ const recall = {
   dealerItems: '持有单品',
   areas: '销售区域',
   provinces: '召回后扫码省份',
+  provinceScans: '扫码次数',
   province: '省份',
   unknownPlace: '未知或境外',
   exportExposure: '导出召回进展',

@@ -171,7 +171,7 @@ export function RecallDetailDrawer({ recallId, onClose }: { recallId: string; on
                   dataSource={exposure.data.provinces}
                   columns={[
                     { key: 'province', title: t('recall.province'), render: (_, p) => (p.areaCode ? areaName(p.areaCode, lang) : t('recall.unknownPlace')) },
-                    { key: 'scans', dataIndex: 'scans', title: t('recall.scans') },
+                    { key: 'scans', dataIndex: 'scans', title: t('recall.provinceScans') },
                     { key: 'items', dataIndex: 'items', title: t('recall.scannedItems') },
                   ]}
                 />
