@@ -156,6 +156,9 @@ describe('supply chain in Chromium', () => {
     const layers = page.getByTestId('statistic-map-layer');
     await layers.getByText('Channel conflicts').click();
     await expect.poll(() => layers.locator('.ant-segmented-item-selected').textContent()).toBe('Channel conflicts');
+    // or where recalled items were scanned
+    await layers.getByText('Recalled items scanned').click();
+    await expect.poll(() => layers.locator('.ant-segmented-item-selected').textContent()).toBe('Recalled items scanned');
 
     // the repository's events, as partners read them: the shipment is there, its JSON one click away
     await page.goto(`${server.baseUrl}${SUPPLY}/epcisEvent`);

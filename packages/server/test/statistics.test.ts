@@ -139,6 +139,9 @@ async function expectCompanyAFigures(token: string, extra: Record<string, string
     { areaCode: '440000', scans: 2, suspicious: 1 },
     { areaCode: '', scans: 1, suspicious: 0 },
   ]);
+  const recalledMap = await data(get<AreaCount[]>(token, 'recalledScanMapList', body));
+  expect(recalledMap).toHaveLength(34);
+  expect(recalledMap.filter((a) => a.scans > 0)).toEqual([{ areaCode: '110000', scans: 1, suspicious: 0 }]);
   const map = await data(get<AreaCount[]>(token, 'scanMapList', body));
   expect(map).toHaveLength(34);
   expect(map.filter((m) => m.scans > 0)).toEqual([

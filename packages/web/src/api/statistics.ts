@@ -22,6 +22,8 @@ const silent = { silent: true } as const;
 export const fetchQuantityDisplay = (range: StatRange) => apiPost<QuantityDisplay>(`${STATISTICS_API}/quantityDisplayList`, range, silent);
 export const fetchAreaCounts = (range: StatRange) => apiPost<AreaCount[]>(`${STATISTICS_API}/areaScanningCodeList`, range, silent);
 export const fetchScanMap = (range: StatRange) => apiGet<AreaCount[]>(`${STATISTICS_API}/scanMapList`, range, silent);
+/** Scans of recalled items by province (`scans`), for the map's recall layer. */
+export const fetchRecalledScanMap = (range: StatRange) => apiGet<AreaCount[]>(`${STATISTICS_API}/recalledScanMapList`, range, silent);
 export const fetchScanTrend = (range: StatRange) => apiPost<ScanTrend>(`${STATISTICS_API}/weeklyCodeList`, range, silent);
 export const fetchClientTypes = (range: StatRange) => apiGet<ClientTypeCount[]>(`${STATISTICS_API}/clientTypeList`, range, silent);
 export const fetchProductRanking = (range: StatRange & { limit?: number }) =>

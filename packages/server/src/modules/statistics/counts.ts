@@ -31,6 +31,13 @@ export const ATTRIBUTED = sql`r.company_id IS NOT NULL AND r.source <> 'TEST'`;
  */
 export const COUNTED = sql`${ATTRIBUTED} AND r.verdict IS DISTINCT FROM 'CHECK_FAILED'`;
 
+/** What an attributed raw row adds to each apart count; the rollup step sums the same expressions. */
+export const APART = {
+  expired: sql`(CASE WHEN r.expired AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS expired`,
+  recalled: sql`(CASE WHEN r.recall_id IS NOT NULL AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS recalled`,
+  checkFailed: sql`(CASE WHEN r.verdict = 'CHECK_FAILED' THEN 1 ELSE 0 END)::bigint AS check_failed`,
+};
+
 export function companyIs(column: string, scope: CompanyScope) {
   return scope ? sql`AND ${sql.ref(column)} = ${scope}::uuid` : sql``;
 }
@@ -65,6 +72,8 @@ export interface DimCount {
   day: string | null;
   scans: number;
   suspicious: number;
+  /** of items under an active recall */
+  recalled: number;
 }
 
 /**
@@ -79,18 +88,18 @@ export async function dimCounts(
   byDay: boolean,
 ): Promise<DimCount[]> {
   const rolled = s.useRollups
-    ? sql`SELECT d.key, d.day, d.scans, d.suspicious FROM scan_stat_day d
+    ? sql`SELECT d.key, d.day, d.scans, d.suspicious, d.recalled FROM scan_stat_day d
           WHERE d.dim = ${dim} AND d.day BETWEEN ${range.begin}::date AND ${range.end}::date ${companyIs('d.company_id', scope)}
           UNION ALL`
     : sql``;
   const result = await sql<DimCount>`
     WITH ${freshRows(s, range)}
     SELECT t.key, ${byDay ? sql`t.day::text` : sql`NULL::text`} AS day,
-           sum(t.scans)::float8 AS scans, sum(t.suspicious)::float8 AS suspicious
+           sum(t.scans)::float8 AS scans, sum(t.suspicious)::float8 AS suspicious, sum(t.recalled)::float8 AS recalled
     FROM (
       ${rolled}
       SELECT ${DIM_KEY[dim]} AS key, ${businessDay(s.timeZone)} AS day, 1::bigint AS scans,
-             (CASE WHEN r.suspicious THEN 1 ELSE 0 END)::bigint AS suspicious
+             (CASE WHEN r.suspicious THEN 1 ELSE 0 END)::bigint AS suspicious, ${APART.recalled}
       FROM fresh r
       WHERE ${COUNTED} ${companyIs('r.company_id', scope)}
     ) t
@@ -130,10 +139,3 @@ export async function apartCounts(s: StatSnapshot, scope: CompanyScope, range: D
     ) t`.execute(s.tx);
   return result.rows[0] ?? { expired: 0, recalled: 0, checkFailed: 0 };
 }
-
-/** What an attributed raw row adds to each apart count; the rollup step sums the same expressions. */
-export const APART = {
-  expired: sql`(CASE WHEN r.expired AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS expired`,
-  recalled: sql`(CASE WHEN r.recall_id IS NOT NULL AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS recalled`,
-  checkFailed: sql`(CASE WHEN r.verdict = 'CHECK_FAILED' THEN 1 ELSE 0 END)::bigint AS check_failed`,
-};

@@ -42,22 +42,24 @@ async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: stri
     const state = await tx.selectFrom('scan_stat_state').select(['rolled_up_to', 'time_zone']).forUpdate().executeTakeFirstOrThrow();
     if (state.rolled_up_to !== from || state.time_zone !== timeZone) return false;
     const day = businessDay(timeZone);
-    // One pass over the chunk, four groupings per company and day: total, province, client type, product.
+    // One pass over the chunk, four groupings per company and day: total, province, client type, product; each with
+    // its scans of expired and of recalled items.
     // GROUPING() has a bit set for each of the three keys left out: 7 total, 3 province, 5 client, 6 product.
     await sql`
-      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious)
+      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious, expired, recalled)
       SELECT c.company_id,
              CASE c.grouped WHEN 3 THEN 'AREA' WHEN 5 THEN 'CLIENT' WHEN 6 THEN 'PRODUCT' ELSE 'TOTAL' END,
              c.day,
              CASE c.grouped WHEN 3 THEN c.area_code WHEN 5 THEN c.client_type WHEN 6 THEN c.product_key ELSE '' END,
-             c.scans, c.suspicious
+             c.scans, c.suspicious, c.expired, c.recalled
       FROM (
         SELECT x.company_id, x.day, x.area_code, x.client_type, x.product_key,
                GROUPING(x.area_code, x.client_type, x.product_key) AS grouped,
-               count(*) AS scans, count(*) FILTER (WHERE x.suspicious) AS suspicious
+               count(*) AS scans, count(*) FILTER (WHERE x.suspicious) AS suspicious,
+               sum(x.expired) AS expired, sum(x.recalled) AS recalled
         FROM (
           SELECT r.company_id, ${day} AS day, ${DIM_KEY.AREA} AS area_code, ${DIM_KEY.CLIENT} AS client_type,
-                 ${DIM_KEY.PRODUCT} AS product_key, r.suspicious
+                 ${DIM_KEY.PRODUCT} AS product_key, r.suspicious, ${APART.expired}, ${APART.recalled}
           FROM scan_record r
           WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${COUNTED}
         ) x
@@ -65,22 +67,19 @@ async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: stri
                                 (x.company_id, x.day, x.client_type), (x.company_id, x.day, x.product_key))
       ) c
       ON CONFLICT (company_id, dim, day, key) DO UPDATE
-        SET scans = scan_stat_day.scans + excluded.scans, suspicious = scan_stat_day.suspicious + excluded.suspicious`.execute(tx);
-    // The checks counted apart, on the TOTAL row of each company and day (typing mistakes are not scans, so a
-    // day of nothing else has a TOTAL row of 0 scans).
+        SET scans = scan_stat_day.scans + excluded.scans, suspicious = scan_stat_day.suspicious + excluded.suspicious,
+            expired = scan_stat_day.expired + excluded.expired, recalled = scan_stat_day.recalled + excluded.recalled`.execute(tx);
+    // Typing mistakes are not scans of any code: counted apart on the TOTAL row of their company and day (a day of
+    // nothing else has a TOTAL row of 0 scans).
     await sql`
-      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious, expired, recalled, check_failed)
-      SELECT x.company_id, 'TOTAL', x.day, '', 0, 0, sum(x.expired), sum(x.recalled), sum(x.check_failed)
+      INSERT INTO scan_stat_day (company_id, dim, day, key, scans, suspicious, check_failed)
+      SELECT x.company_id, 'TOTAL', x.day, '', 0, 0, count(*)
       FROM (
-        SELECT r.company_id, ${day} AS day, ${APART.expired}, ${APART.recalled}, ${APART.checkFailed}
-        FROM scan_record r
-        WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${ATTRIBUTED}
-          AND (r.expired OR r.recall_id IS NOT NULL OR r.verdict = 'CHECK_FAILED')
+        SELECT r.company_id, ${day} AS day FROM scan_record r
+        WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${ATTRIBUTED} AND r.verdict = 'CHECK_FAILED'
       ) x
       GROUP BY x.company_id, x.day
-      ON CONFLICT (company_id, dim, day, key) DO UPDATE
-        SET expired = scan_stat_day.expired + excluded.expired, recalled = scan_stat_day.recalled + excluded.recalled,
-            check_failed = scan_stat_day.check_failed + excluded.check_failed`.execute(tx);
+      ON CONFLICT (company_id, dim, day, key) DO UPDATE SET check_failed = scan_stat_day.check_failed + excluded.check_failed`.execute(tx);
     await sql`
       INSERT INTO scan_stat_code (company_id, code_id, scans)
       SELECT r.company_id, r.code_id, count(*)

@@ -14,6 +14,7 @@ import {
   scanTrendSchema,
   statRangeSchema,
   statRankingQuerySchema,
+  type AreaCount,
 } from '@rd/contract';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
@@ -27,7 +28,7 @@ import { recordExport } from './export.js';
 import { recordPage } from './records.js';
 import { scheduleRollups } from './rollup.js';
 import { statScope } from './scope.js';
-import { areaCounts, clientTypeCounts, codeRank, productRanking, quantityDisplay, scanTrend } from './service.js';
+import { areaCounts, clientTypeCounts, codeRank, productRanking, quantityDisplay, recalledAreaCounts, scanTrend } from './service.js';
 
 const TAGS = ['statistics'];
 const STAT = { access: { permission: PERMISSIONS.statisticView }, audit: false } as const;
@@ -67,6 +68,12 @@ export async function statisticsRoutes(app: App, { db, config }: AppContext) {
     handler: async (request) => ok(request, await areaCounts(ctx, await scopeOf(request, request.body.companyId), range(request.body))),
   });
 
+  /** Every one of the 34 provinces, zeros included, keyed by area code for the China map. */
+  const everyProvince = (counted: AreaCount[]) => {
+    const byArea = new Map(counted.map((c) => [c.areaCode, c]));
+    return PROVINCES.map((p) => byArea.get(p.code) ?? { areaCode: p.code, scans: 0, suspicious: 0 });
+  };
+
   app.get(`${STATISTICS_API}/scanMapList`, {
     config: STAT,
     schema: {
@@ -75,14 +82,20 @@ export async function statisticsRoutes(app: App, { db, config }: AppContext) {
       querystring: statRangeSchema,
       response: { 200: envelope(z.array(areaCountSchema)) },
     },
-    handler: async (request) => {
-      const counted = await areaCounts(ctx, await scopeOf(request, request.query.companyId), range(request.query));
-      const byArea = new Map(counted.map((c) => [c.areaCode, c]));
-      return ok(
-        request,
-        PROVINCES.map((p) => byArea.get(p.code) ?? { areaCode: p.code, scans: 0, suspicious: 0 }),
-      );
+    handler: async (request) =>
+      ok(request, everyProvince(await areaCounts(ctx, await scopeOf(request, request.query.companyId), range(request.query)))),
+  });
+
+  app.get(`${STATISTICS_API}/recalledScanMapList`, {
+    config: STAT,
+    schema: {
+      tags: TAGS,
+      summary: 'Scans of recalled items (under an active recall when scanned) in each of the 34 provinces, zeros included, for the China map',
+      querystring: statRangeSchema,
+      response: { 200: envelope(z.array(areaCountSchema)) },
     },
+    handler: async (request) =>
+      ok(request, everyProvince(await recalledAreaCounts(ctx, await scopeOf(request, request.query.companyId), range(request.query)))),
   });
 
   app.post(`${STATISTICS_API}/weeklyCodeList`, {

@@ -76,6 +76,15 @@ export async function areaCounts(ctx: StatContext, scope: CompanyScope, range: D
     .sort((a, b) => b.scans - a.scans || a.areaCode.localeCompare(b.areaCode));
 }
 
+/** Scans of items under an active recall by province (counted as `scans`), most first: the map's recall layer. */
+export async function recalledAreaCounts(ctx: StatContext, scope: CompanyScope, range: DayRange): Promise<AreaCount[]> {
+  const rows = await inStatSnapshot(ctx.db, ctx.timeZone, (s) => dimCounts(s, scope, range, 'AREA', false));
+  return rows
+    .filter((r) => r.recalled > 0)
+    .map((r) => ({ areaCode: r.key, scans: r.recalled, suspicious: 0 }))
+    .sort((a, b) => b.scans - a.scans || a.areaCode.localeCompare(b.areaCode));
+}
+
 /** Every day of the range and every (Sunday-starting) week touching it, with zeros where nothing was scanned. */
 export async function scanTrend(ctx: StatContext, scope: CompanyScope, range: DayRange): Promise<ScanTrend> {
   const rows = await inStatSnapshot(ctx.db, ctx.timeZone, (s) => dimCounts(s, scope, range, 'TOTAL', true));

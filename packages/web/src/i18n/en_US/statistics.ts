@@ -18,7 +18,7 @@ const statisticsEn: typeof statistics = {
   checkFailedScans: 'Mistyped codes',
   rangeNote: 'Issued and activated codes are totals to date; scans are within the period',
   mapTitle: 'Scans by region',
-  mapLayers: { scans: 'Scans', conflicts: 'Channel conflicts' },
+  mapLayers: { scans: 'Scans', recalled: 'Recalled items scanned', conflicts: 'Channel conflicts' },
   areaTitle: 'Provinces',
   trendTitle: 'Scan trend',
   byDay: 'By day',

@@ -16,7 +16,7 @@ const statistics = {
   checkFailedScans: '输错的码',
   rangeNote: '发码与激活为累计数，扫码为所选时间内',
   mapTitle: '扫码地域分布',
-  mapLayers: { scans: '扫码量', conflicts: '窜货预警' },
+  mapLayers: { scans: '扫码量', recalled: '召回产品扫码', conflicts: '窜货预警' },
   areaTitle: '省份排行',
   trendTitle: '扫码趋势',
   byDay: '按日',

@@ -10,6 +10,7 @@ import {
   fetchClientTypes,
   fetchCodeRanking,
   fetchProductRanking,
+  fetchRecalledScanMap,
   fetchScanMap,
   fetchScanTrend,
 } from '../../api/statistics';
@@ -38,6 +39,9 @@ function toRange(range: [Dayjs, Dayjs], companyId: string | undefined): StatRang
  * Scan statistics (spec 7.7; never cached): key figures, the China map and province list, the trend by
  * day and week, client types, product and code rankings, over a date range with the spec 9 shortcuts.
  */
+/** What the map lays by province: scans, scans of recalled items, or the company's channel conflicts. */
+type MapLayer = 'scans' | 'recalled' | 'conflicts';
+
 export default function Statistic() {
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
@@ -52,7 +56,10 @@ export default function Statistic() {
   // a company's own channel conflicts can be laid on the map instead of its scans
   const sessionUser = useStore(sessionStore, (s) => s.user);
   const canSeeConflicts = usePermission(PERMISSIONS.conflictList) && sessionUser?.userType === USER_TYPE.ENTERPRISE;
-  const [layer, setLayer] = useState<'scans' | 'conflicts'>('scans');
+  const [layer, setLayer] = useState<MapLayer>('scans');
+  // where recalled items were scanned, for everyone who sees the statistics
+  const recalled = useQuery({ queryKey: [...key, 'recalledMap'], queryFn: () => fetchRecalledScanMap(range), enabled: layer === 'recalled' });
+  const layers: MapLayer[] = canSeeConflicts ? ['scans', 'recalled', 'conflicts'] : ['scans', 'recalled'];
   const conflicts = useQuery({
     queryKey: [...key, 'conflicts'],
     queryFn: () => fetchConflictSummary({ beginDate: range.beginDate, endDate: range.endDate }),
@@ -75,11 +82,16 @@ export default function Statistic() {
   );
 
   const mapOption = useMemo<Option>(() => {
-    const rows = layer === 'conflicts' ? (conflicts.data?.provinces ?? []).map((p) => ({ areaCode: p.areaCode, scans: p.count })) : (map.data ?? []);
+    const rows =
+      layer === 'conflicts'
+        ? (conflicts.data?.provinces ?? []).map((p) => ({ areaCode: p.areaCode, scans: p.count }))
+        : layer === 'recalled'
+          ? (recalled.data ?? [])
+          : (map.data ?? []);
     const max = Math.max(1, ...rows.map((r) => r.scans));
     return (charts) => ({
       tooltip: { trigger: 'item', formatter: (p: { data?: { label: string; value: number } }) => (p.data ? `${p.data.label}: ${p.data.value}` : '') },
-      visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: layer === 'conflicts' ? ['#fff1f0', '#cf1322'] : ['#e6eef8', PRIMARY] } },
+      visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: layer === 'scans' ? ['#e6eef8', PRIMARY] : ['#fff1f0', '#cf1322'] } },
       series: [
         {
           type: 'map',
@@ -93,7 +105,7 @@ export default function Statistic() {
         },
       ],
     });
-  }, [map.data, conflicts.data, layer, areaName]);
+  }, [map.data, conflicts.data, recalled.data, layer, areaName]);
 
   const trendOption = useMemo<Option>(() => {
     const rows = (trendBy === 'day' ? trend.data?.days : trend.data?.weeks) ?? [];
@@ -186,15 +198,13 @@ export default function Statistic() {
             title={t('statistics.mapTitle')}
             size="small"
             extra={
-              canSeeConflicts && (
-                <Segmented
-                  size="small"
-                  value={layer}
-                  onChange={(value) => setLayer(value as 'scans' | 'conflicts')}
-                  options={(['scans', 'conflicts'] as const).map((value) => ({ value, label: t(`statistics.mapLayers.${value}`) }))}
-                  data-testid="statistic-map-layer"
-                />
-              )
+              <Segmented
+                size="small"
+                value={layer}
+                onChange={(value) => setLayer(value as MapLayer)}
+                options={layers.map((value) => ({ value, label: t(`statistics.mapLayers.${value}`) }))}
+                data-testid="statistic-map-layer"
+              />
             }
           >
             {noScans ? empty : <EChart option={mapOption} height={420} testId="statistic-map" />}
