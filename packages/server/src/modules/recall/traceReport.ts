@@ -12,12 +12,13 @@ import { xlsxStream } from '../../platform/export/xlsx.js';
  * traceability lot code and its source, product, quantity and unit, ship-from and ship-to (a dealer with its
  * sales area), date and time, reference document type and number.
  *
- * The recall's codes are read a chunk at a time in key order; each chunk adds to counts per (event, lot,
+ * The recall's codes are counted a chunk at a time in key order; each chunk adds to counts per (event, lot,
  * order) or (packing, lot, day), so memory grows with the lots, orders and packing days of the recall, not
  * with its codes. Rows are then written through the streaming writer. Docs: docs/recalls.md.
  */
 
-const CHUNK = 5000;
+/** Codes a chunk counts (one statement over at most this many of the recall's codes). */
+const CHUNK = 20_000;
 
 export type TraceEvent = 'MADE' | 'PACKED' | 'SHIPPED' | 'RECEIVED' | 'RETURNED';
 const EVENT_ORDER: TraceEvent[] = ['MADE', 'PACKED', 'SHIPPED', 'RECEIVED', 'RETURNED'];
@@ -68,54 +69,76 @@ interface Moved {
   items: number;
 }
 
-/** Counts the recall's items per lot, per lot and packing day, per lot and order, a chunk of codes at a time. */
+/** One aggregate of a chunk: M(ade) per lot, P(acked) per lot and day, S(hipped or returned) per lot and order. */
+interface ChunkCount {
+  kind: 'M' | 'P' | 'S';
+  batch_id: string | null;
+  day: string | null;
+  shipment_id: string | null;
+  n: number;
+  first_at: Date | null;
+}
+
+/**
+ * Counts the recall's items per lot, per lot and packing day, per lot and order, a chunk of codes at a time: the
+ * chunk is a key range of recall_code (its upper bound found first), read once into a materialised CTE that the
+ * three counts share, so a chunk costs two statements and answers only its counts. Chunks keep each statement
+ * short on the embedded database, whose one connection the API shares.
+ */
 async function gather(db: Kysely<DB>, target: TraceTarget, timeZone: string, chunkSize: number) {
   const made = new Map<string, Made>();
   const packed = new Map<string, Packed>();
   const moved = new Map<string, Moved>();
   const lotFilter = target.batchId ? sql`AND c.batch_id = ${target.batchId}` : sql``;
   for (let cursor = '0'; ; ) {
-    const span = await sql<{ id: string }>`
-      SELECT code_id::text AS id FROM recall_code WHERE recall_id = ${target.recallId} AND code_id > ${cursor}::bigint ORDER BY code_id LIMIT ${chunkSize}`.execute(db);
-    const ids = span.rows.map((r) => r.id);
-    if (ids.length === 0) break;
-    const chunk = sql`SELECT c.id, c.batch_id, c.activated_at FROM code c JOIN tag_rule t ON t.id = c.rule_id
-                       WHERE c.id = ANY(${sql.val(ids)}::bigint[]) AND t.kind = 'ITEM' ${lotFilter}`;
-    const lots = await sql<{ batch_id: string | null; n: number; first_at: Date | null }>`
-      WITH items AS (${chunk}) SELECT batch_id, count(*)::int AS n, min(activated_at) AS first_at FROM items GROUP BY batch_id`.execute(db);
-    for (const r of lots.rows) {
-      const key = r.batch_id ?? '';
-      const m = made.get(key) ?? { batchId: r.batch_id, items: 0, firstActivated: null };
-      m.items += r.n;
-      if (r.first_at && (!m.firstActivated || r.first_at < m.firstActivated)) m.firstActivated = r.first_at;
-      made.set(key, m);
-    }
-    const packs = await sql<{ batch_id: string | null; day: string; n: number; first_at: Date }>`
-      WITH items AS (${chunk})
-      SELECT i.batch_id, (bi.packed_at AT TIME ZONE ${timeZone})::date::text AS day, count(*)::int AS n, min(bi.packed_at) AS first_at
-        FROM items i JOIN box_item bi ON bi.item_code_id = i.id GROUP BY i.batch_id, day`.execute(db);
-    for (const r of packs.rows) {
-      const key = `${r.batch_id ?? ''}|${r.day}`;
-      const p = packed.get(key) ?? { batchId: r.batch_id, day: r.day, items: 0, firstPacked: r.first_at };
-      p.items += r.n;
-      if (r.first_at < p.firstPacked) p.firstPacked = r.first_at;
-      packed.set(key, p);
-    }
-    const orders = await sql<{ batch_id: string | null; shipment_id: string; n: number }>`
-      WITH items AS (${chunk})
-      SELECT i.batch_id, l.shipment_id, count(*)::int AS n
+    const bound = await sql<{ last: string | null; n: number }>`
+      SELECT max(code_id)::text AS last, count(*)::int AS n FROM (
+        SELECT code_id FROM recall_code WHERE recall_id = ${target.recallId} AND code_id > ${cursor}::bigint
+        ORDER BY code_id LIMIT ${chunkSize}) span`.execute(db);
+    const { last, n } = bound.rows[0] ?? { last: null, n: 0 };
+    if (last === null) break;
+    const counts = await sql<ChunkCount>`
+      WITH items AS MATERIALIZED (
+        SELECT c.id, c.batch_id, c.activated_at
+          FROM recall_code rc JOIN code c ON c.id = rc.code_id JOIN tag_rule t ON t.id = c.rule_id
+         WHERE rc.recall_id = ${target.recallId} AND rc.code_id > ${cursor}::bigint AND rc.code_id <= ${last}::bigint
+           AND t.kind = 'ITEM' ${lotFilter})
+      SELECT 'M' AS kind, batch_id, NULL::text AS day, NULL::uuid AS shipment_id, count(*)::int AS n, min(activated_at) AS first_at
+        FROM items GROUP BY batch_id
+      UNION ALL
+      SELECT 'P', p.batch_id, p.day, NULL, count(*)::int, min(p.packed_at)
+        FROM (SELECT i.batch_id, (bi.packed_at AT TIME ZONE ${timeZone})::date::text AS day, bi.packed_at
+                FROM items i JOIN box_item bi ON bi.item_code_id = i.id) p
+       GROUP BY p.batch_id, p.day
+      UNION ALL
+      SELECT 'S', i.batch_id, NULL, l.shipment_id, count(*)::int, NULL
         FROM items i
         JOIN shipment_line l ON l.code_id = i.id AND NOT l.is_box
         JOIN shipment s ON s.id = l.shipment_id AND s.status IN ('COMPLETED', 'RECEIVED') AND s.company_id = ${target.companyId}
        GROUP BY i.batch_id, l.shipment_id`.execute(db);
-    for (const r of orders.rows) {
-      const key = `${r.batch_id ?? ''}|${r.shipment_id}`;
-      const o = moved.get(key) ?? { batchId: r.batch_id, shipmentId: r.shipment_id, items: 0 };
-      o.items += r.n;
-      moved.set(key, o);
+    for (const r of counts.rows) {
+      if (r.kind === 'M') {
+        const key = r.batch_id ?? '';
+        const m = made.get(key) ?? { batchId: r.batch_id, items: 0, firstActivated: null };
+        m.items += r.n;
+        if (r.first_at && (!m.firstActivated || r.first_at < m.firstActivated)) m.firstActivated = r.first_at;
+        made.set(key, m);
+      } else if (r.kind === 'P') {
+        const key = `${r.batch_id ?? ''}|${r.day}`;
+        const firstAt = r.first_at as Date;
+        const p = packed.get(key) ?? { batchId: r.batch_id, day: r.day as string, items: 0, firstPacked: firstAt };
+        p.items += r.n;
+        if (firstAt < p.firstPacked) p.firstPacked = firstAt;
+        packed.set(key, p);
+      } else {
+        const key = `${r.batch_id ?? ''}|${r.shipment_id}`;
+        const o = moved.get(key) ?? { batchId: r.batch_id, shipmentId: r.shipment_id as string, items: 0 };
+        o.items += r.n;
+        moved.set(key, o);
+      }
     }
-    if (ids.length < chunkSize) break;
-    cursor = ids[ids.length - 1] as string;
+    if (n < chunkSize) break;
+    cursor = last;
   }
   return { made: [...made.values()], packed: [...packed.values()], moved: [...moved.values()] };
 }
