@@ -11,6 +11,8 @@ export interface FormModalProps {
   onClose: () => void;
   /** antd's 520 px when not given. */
   width?: number;
+  /** OK cannot be pressed yet (the dialog says why). */
+  okDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ export interface FormModalProps {
  * The dialog around an add / edit form: OK and Cancel in the current language, OK submits the form,
  * and the contents are dropped on close so the next opening starts from the form's initial values.
  */
-export function FormModal({ title, form, saving, onClose, width, children }: FormModalProps) {
+export function FormModal({ title, form, saving, onClose, width, okDisabled = false, children }: FormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -27,6 +29,7 @@ export function FormModal({ title, form, saving, onClose, width, children }: For
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
+      okButtonProps={{ disabled: okDisabled }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden

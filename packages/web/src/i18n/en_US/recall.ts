@@ -51,6 +51,7 @@ const recall: typeof zh = {
   disposition: 'What becomes of what is left',
   dispositions: { destroyed: 'Destroyed', active: 'Cleared, back in force', non_sellable_other: 'Withdrawn from sale' },
   closeHint: 'Once closed, scans no longer show the recall notice and the recall can no longer be changed.',
+  eventsUnderWay: 'The recall events are being written ({{progress}} of {{total}} codes); the recall can be closed once they are.',
   detailTitle: 'Recall {{recallNo}}',
   jobs: 'Background work',
   jobKinds: { RESOLVE: 'Counting the codes', RECALLED: 'Writing the recall events', CLOSED: 'Writing the disposition events' },

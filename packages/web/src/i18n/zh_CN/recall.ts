@@ -49,6 +49,7 @@ const recall = {
   disposition: '剩余产品处置',
   dispositions: { destroyed: '已销毁', active: '已放行（恢复正常）', non_sellable_other: '停止销售' },
   closeHint: '结束后消费者扫码不再显示召回通知，召回单不能再修改。',
+  eventsUnderWay: '召回事件正在写入（已处理 {{progress}} / {{total}} 个标签码），写完后即可结束召回。',
   detailTitle: '召回 {{recallNo}}',
   jobs: '后台处理',
   jobKinds: { RESOLVE: '统计召回范围', RECALLED: '写入召回事件', CLOSED: '写入处置事件' },

@@ -12,6 +12,8 @@ import { RECALL_LEVEL_COLORS, RECALL_STATE_COLORS } from './recallColors';
 
 /** How often a recall whose codes or events are being worked on is read again. */
 const POLL_MS = 1000;
+/** How often an active recall's progress is read again while the drawer is open (and the window in front). */
+const EXPOSURE_REFRESH_MS = 30_000;
 
 const working = (recall: RecallDetail | undefined) =>
   Boolean(recall && ((recall.state === 'DRAFT' && !recall.resolvedAt) || recall.jobs.some((j) => j.status === 'QUEUED' || j.status === 'RUNNING')));
@@ -41,6 +43,8 @@ export function RecallDetailDrawer({ recallId, onClose }: { recallId: string; on
     queryKey: [...RECALLS_QUERY_KEY, 'exposure', recallId, recall?.resolvedAt, recall?.state],
     queryFn: () => fetchRecallExposure(recallId),
     enabled: Boolean(recall?.resolvedAt),
+    // an active recall's progress moves as consumers scan and goods come back
+    refetchInterval: recall?.state === 'ACTIVE' ? EXPOSURE_REFRESH_MS : false,
   });
   const codes = useQuery({
     queryKey: [...RECALLS_QUERY_KEY, 'codes', recallId, codePage, recall?.codeCount],
