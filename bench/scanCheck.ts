@@ -16,9 +16,11 @@
 // TRUST_PROXY=127.0.0.1), so checks have a province; BENCH_SHIPPED=inside ships every code to a dealer whose sales
 // area holds that province (each check then compares the place with the area and finds no conflict), =outside to a
 // dealer whose area (Zhejiang) leaves it out (each genuine check also records a channel conflict, the worst case):
-// run with and without at the same address to see what channel-conflict detection costs); BENCH_RECALL=1 puts every
-// code under an active class I recall (each check of a found code then reads recall_code and tells the recall):
-// run with and without to see what the recall lookup costs).
+// run with and without at the same address to see what channel-conflict detection costs); BENCH_RECALL=1 adds a
+// second real server whose codes are all under an active class I recall (each of its checks then reads recall_code
+// and tells the recall), measured in the same turns: what the recall lookup costs; BENCH_BASELINE=<folder> adds the
+// real server of another checkout of the project (an earlier version, its node_modules in place) on the same
+// database, measured in the same turns: what a change costs against it).
 // The servers run as child processes with LOG_LEVEL=warn, the per-IP limit off (all load comes from one
 // address) and the statistics rollup off (a background job with its own figures, npm run bench:stats; here
 // it would also roll up the ceiling's records). The load average is printed.
@@ -45,6 +47,7 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 const PLACE_IP = process.env.BENCH_PLACE_IP ?? '';
 const SHIPPED = process.env.BENCH_SHIPPED === 'inside' || process.env.BENCH_SHIPPED === 'outside' ? process.env.BENCH_SHIPPED : null;
 const RECALLED = process.env.BENCH_RECALL === '1';
+const BASELINE_ROOT = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 const CODES = Number(process.env.BENCH_CODES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -184,19 +187,6 @@ async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany
     );
     await client.query('VACUUM (ANALYZE) code_shipment');
   }
-  if (RECALLED) {
-    // every code in one active recall, as a resolved and activated recall leaves them
-    await client.query(
-      `WITH u AS (INSERT INTO app_user (user_code, username, password_hash, user_type, company_id) VALUES ('UBENCHRECALL', 'benchrecall', 'x', '3', $1) RETURNING id),
-            r AS (INSERT INTO recall (company_id, recall_no, state, level, reason, instruction, contact, started_at, selection_kind, batch_ids,
-                                      code_count, resolved_at, created_by)
-                  SELECT $1, 'ZH-BENCH', 'ACTIVE', 1, '检出沙门氏菌', '请停止食用，退回购买处，凭小票全额退款', '400-800-1234', now(), 'BATCH', ARRAY[$2::uuid],
-                         $3, now(), u.id FROM u RETURNING id)
-       INSERT INTO recall_code (recall_id, code_id, company_id) SELECT r.id, c.id, $1 FROM code c, r WHERE c.company_id = $1`,
-      [ids.companyId, ids.batchId, CODES],
-    );
-    await client.query('VACUUM (ANALYZE) recall_code');
-  }
   // settle the load before measuring: hint bits and visibility set, statistics taken, its writes flushed
   await client.query('VACUUM (ANALYZE) code');
   await client.query('CHECKPOINT');
@@ -204,11 +194,31 @@ async function copyCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany
   return all;
 }
 
+/** `codes` under one active class I recall, as a resolved and activated recall leaves them. */
+async function recallCodes(url: string, ids: Awaited<ReturnType<typeof seedCompany>>, codes: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(
+    `WITH u AS (INSERT INTO app_user (user_code, username, password_hash, user_type, company_id) VALUES ('UBENCHRECALL', 'benchrecall', 'x', '3', $1) RETURNING id)
+     INSERT INTO recall (company_id, recall_no, state, level, reason, instruction, contact, started_at, selection_kind, code_count, resolved_at, created_by)
+     SELECT $1, 'ZH-BENCH', 'ACTIVE', 1, '检出沙门氏菌', '请停止食用，退回购买处，凭小票全额退款', '400-800-1234', now(), 'LIST', $2, now(), u.id FROM u RETURNING id`,
+    [ids.companyId, codes.length],
+  );
+  for (let at = 0; at < codes.length; at += 50_000) {
+    await client.query(
+      `INSERT INTO recall_code (recall_id, code_id, company_id) SELECT $1, c.id, c.company_id FROM code c WHERE c.code = ANY($2::text[])`,
+      [rows[0]!.id, codes.slice(at, at + 50_000)],
+    );
+  }
+  await client.query('VACUUM (ANALYZE) recall_code');
+  await client.end();
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Servers and load
 // ---------------------------------------------------------------------------------------------------
 
-async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string, serverRoot = root): Promise<{ base: string; child: ChildProcess }> {
   const port = 19000 + Math.floor(Math.random() * 1000);
   // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server there
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -217,7 +227,7 @@ async function spawnServer(kind: 'real' | 'ceiling', databaseUrl: string): Promi
       ? [...profile, '--import', 'tsx', 'packages/server/src/main.ts']
       : [...profile, '--import', 'tsx', 'bench/scanCheck.ts', '--ceiling', databaseUrl];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: kind === 'real' ? serverRoot : root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -424,49 +434,70 @@ async function main() {
       const shipped = { inside: ', every code shipped to a dealer selling there (no conflict)', outside: ', every code shipped to a dealer whose area leaves that place out (a channel conflict per genuine check)' };
       console.log(`checks come from ${PLACE_IP}${SHIPPED ? shipped[SHIPPED] : ''}`);
     }
-    if (RECALLED) console.log('every code is under an active recall: each check of a found code reads recall_code and tells the recall');
+    if (RECALLED) console.log('recalled: a second real server whose codes are all under an active recall (each check reads recall_code and tells it)');
+    if (BASELINE_ROOT) console.log(`baseline: the real server of ${BASELINE_ROOT}, on the same database`);
     const ids = await seedCompany(scratch.url);
     const loadStarted = performance.now();
     const codes = await copyCodes(scratch.url, ids);
     console.log(`loaded ${codes.length.toLocaleString('en')} activated codes in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
-    // each server gets its own never-checked codes and its own repeat pool
-    const half = Math.floor((codes.length - 2 * REPEAT_POOL) / 2);
-    const realPool = codes.slice(0, REPEAT_POOL);
-    const ceilingPool = codes.slice(REPEAT_POOL, 2 * REPEAT_POOL);
-    const realFirst = codes.slice(2 * REPEAT_POOL, 2 * REPEAT_POOL + half);
-    const ceilingFirst = codes.slice(2 * REPEAT_POOL + half);
+    // The contenders: the ceiling, the real server, and as asked the real server with every code it checks
+    // recalled, and the real server of another checkout. Each gets its own never-checked codes and repeat pool.
+    const names = ['ceiling', 'real', ...(RECALLED ? ['recalled'] : []), ...(BASELINE_ROOT ? ['baseline'] : [])];
+    const share = Math.floor(codes.length / names.length);
+    const slices = names.map((_, i) => codes.slice(i * share, (i + 1) * share));
+    const pools = slices.map((slice) => slice.slice(0, REPEAT_POOL));
+    const firsts = slices.map((slice) => slice.slice(REPEAT_POOL));
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     // the pools are checked once before the run, so their checks are repeats
-    for (const code of [...realPool, ...ceilingPool]) await client.query(CEILING_SQL, ceilingValues(code, '127.0.0.1', UA));
+    for (const code of pools.flat()) await client.query(CEILING_SQL, ceilingValues(code, '127.0.0.1', UA));
     await client.end();
-    const ceiling = await spawnServer('ceiling', scratch.url);
-    servers.push(ceiling);
-    const real = await spawnServer('real', scratch.url);
-    servers.push(real);
-    const mixes = { ceiling: mix(ceilingFirst, ceilingPool), real: mix(realFirst, realPool) };
-    // Warm-up, so that both are measured as a running server is: JIT-compiled, pool connected, statements
+    if (RECALLED) await recallCodes(scratch.url, ids, slices[names.indexOf('recalled')] as string[]);
+    const contenders: Array<{ name: string; server: { base: string; child: ChildProcess }; codes: Mix; tally: Tally }> = [];
+    for (const [i, name] of names.entries()) {
+      const server =
+        name === 'ceiling'
+          ? await spawnServer('ceiling', scratch.url)
+          : await spawnServer('real', scratch.url, name === 'baseline' ? (BASELINE_ROOT as string) : root);
+      servers.push(server);
+      contenders.push({ name, server, codes: mix(firsts[i] as string[], pools[i] as string[]), tally: newTally() });
+    }
+    // Warm-up, so that all are measured as a running server is: JIT-compiled, pool connected, statements
     // prepared, answer parts cached. The real server has far more code for V8 to optimise; it takes about
     // 20 s under this load to settle, against 10 s for the ceiling (watched with BENCH_WARMUP and
     // BENCH_ROUNDS).
-    await drive(ceiling.base, mixes.ceiling, WARMUP_SECONDS);
-    await drive(real.base, mixes.real, WARMUP_SECONDS);
-    // The two take turns, ROUNDS times, so that a change in the machine's speed meanwhile (other work on a
-    // shared host) falls on both alike; each gets SECONDS in all.
+    for (const c of contenders) await drive(c.server.base, c.codes, WARMUP_SECONDS);
+    // They take turns, ROUNDS times, each turn in another order, so that a change in the machine's speed
+    // meanwhile (other work on a shared host) falls on all alike; each gets SECONDS in all.
     console.log(
       `${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns, 40 % first / 40 % repeated / 20 % unknown codes`,
     );
-    const tallies = { ceiling: newTally(), real: newTally() };
     for (let turn = 0; turn < ROUNDS; turn++) {
-      const order = turn % 2 === 0 ? (['ceiling', 'real'] as const) : (['real', 'ceiling'] as const);
-      for (const kind of order) await round(kind === 'real' ? real : ceiling, scratch.url, mixes[kind], SECONDS / ROUNDS, tallies[kind]);
+      const order = contenders.map((_, i) => contenders[(i + turn) % contenders.length]!);
+      for (const c of turn % 2 === 0 ? order : order.reverse()) await round(c.server, scratch.url, c.codes, SECONDS / ROUNDS, c.tally);
     }
-    const c = report('ceiling', tallies.ceiling);
-    const r = report('real', tallies.real);
+    const figures = new Map(contenders.map((c) => [c.name, { ...report(c.name, c.tally), tally: c.tally }]));
+    const c = figures.get('ceiling')!;
+    const r = figures.get('real')!;
     console.log(
       `real / ceiling: ${((r.reqPerSec / c.reqPerSec) * 100).toFixed(0)} % (target ≥ 70 %), real p99 ${r.p99} ms (target ≤ 50 ms), ` +
-        `lost scan records: ${r.lost} (target 0)`,
+        `lost scan records: ${[...figures.values()].reduce((sum, f) => sum + f.lost, 0)} (target 0)`,
     );
+    // CPU per check, server and PostgreSQL together, of one contender against another measured in the same turns
+    const cpuPerCheck = (t: Tally) => (t.serverCpu + t.databaseCpu) / Math.max(1, t.requests);
+    const against = (name: string, other: string, target: string) => {
+      const a = figures.get(name);
+      const b = figures.get(other);
+      if (!a || !b) return;
+      const part = (x: number, y: number) => `${(((x - y) / y) * 100).toFixed(1)} %`;
+      console.log(
+        `${name} against ${other}: CPU per check ${part(cpuPerCheck(a.tally), cpuPerCheck(b.tally))} ` +
+          `(server ${part(a.tally.serverCpu / a.tally.requests, b.tally.serverCpu / b.tally.requests)}, ` +
+          `PostgreSQL ${part(a.tally.databaseCpu / a.tally.requests, b.tally.databaseCpu / b.tally.requests)})${target}`,
+      );
+    };
+    against('recalled', 'real', ' (target within 5 %)');
+    against('real', 'baseline', ' (target within 5 %)');
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
     for (const server of servers) {

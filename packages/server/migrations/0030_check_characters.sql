@@ -19,6 +19,3 @@ BEGIN
 END $$;
 ALTER TABLE scan_record ADD CONSTRAINT scan_record_verdict_allowed
   CHECK (verdict IN ('GENUINE', 'REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH', 'CHECK_FAILED'));
-
--- A counted check of an item whose batch had expired (the consumer was told): counted apart in statistics.
-ALTER TABLE scan_record ADD COLUMN expired boolean NOT NULL DEFAULT false;

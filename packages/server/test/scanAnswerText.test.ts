@@ -62,18 +62,17 @@ function row(overrides: Partial<CheckRow>): CheckRow {
     first_province: '广东省',
     first_city: '深圳市',
     suspicious: false,
-    expired_on: null,
     recall_id: null,
     ...overrides,
   };
 }
 
 const cases: Array<[string, CheckedCode]> = [
-  ['GENUINE with every part', { code: 'SABC123', row: row({}), parts, recall: null, token: '42.secret' }],
-  ['REPEATED of an expired batch', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 2, expired_on: '2026-01-31' }), parts, recall: null, token: '42.secret' }],
+  ['GENUINE with every part', { code: 'SABC123', row: row({}), parts, recall: null, expiredOn: null, token: '42.secret' }],
+  ['REPEATED of an expired batch', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 2 }), parts, recall: null, expiredOn: '2026-01-31', token: '42.secret' }],
   [
     'CHECK_FAILED tells nothing',
-    { code: 'SABC124', row: row({ company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null }), parts, recall: null, token: '42.secret' },
+    { code: 'SABC124', row: row({ company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null }), parts, recall: null, expiredOn: null, token: '42.secret' },
   ],
   [
     'GENUINE of a recalled item, the recall told above it',
@@ -82,16 +81,17 @@ const cases: Array<[string, CheckedCode]> = [
       row: row({ recall_id: '55555555-5555-4555-8555-555555555555' }),
       parts,
       recall: { level: 1, reason: '沙门氏菌 “检出”', instruction: 'Return it to the shop\nfor a refund', contact: '400-800-1234', startedAt: '2026-11-20T01:02:03.004Z' },
+      expiredOn: null,
       token: '42.secret',
     },
   ],
-  ['REPEATED, suspicious', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 9, suspicious: true }), parts, recall: null, token: '43.x' }],
-  ['a code that needs URL encoding', { code: 'A+B/C?D&E=F 中', row: row({}), parts, recall: null, token: null }],
-  ['NOT_ACTIVATED tells the company only', { code: 'SABC123', row: row({ verdict: 'NOT_ACTIVATED', scan_count: null }), parts, recall: null, token: '44.y' }],
-  ['VOIDED', { code: 'SABC123', row: row({ verdict: 'VOIDED', scan_count: null }), parts, recall: null, token: '45.z' }],
-  ['NOT_FOUND tells nothing', { code: 'NOPE', row: row({ verdict: 'NOT_FOUND', company_id: null, product_id: null, batch_id: null, hidden_length: null, scan_count: null }), parts, recall: null, token: '46.w' }],
-  ['SECURITY_CODE_MISMATCH tells nothing', { code: 'SABC123', row: row({ verdict: 'SECURITY_CODE_MISMATCH', hidden_length: 6 }), parts, recall: null, token: '47.v' }],
-  ['GENUINE of a code without product or batch', { code: 'SABC123', row: row({}), parts: { product: null, batch: null, grower: null, company: null }, recall: null, token: '48.u' }],
+  ['REPEATED, suspicious', { code: 'SABC123', row: row({ verdict: 'REPEATED', scan_count: 9, suspicious: true }), parts, recall: null, expiredOn: null, token: '43.x' }],
+  ['a code that needs URL encoding', { code: 'A+B/C?D&E=F 中', row: row({}), parts, recall: null, expiredOn: null, token: null }],
+  ['NOT_ACTIVATED tells the company only', { code: 'SABC123', row: row({ verdict: 'NOT_ACTIVATED', scan_count: null }), parts, recall: null, expiredOn: null, token: '44.y' }],
+  ['VOIDED', { code: 'SABC123', row: row({ verdict: 'VOIDED', scan_count: null }), parts, recall: null, expiredOn: null, token: '45.z' }],
+  ['NOT_FOUND tells nothing', { code: 'NOPE', row: row({ verdict: 'NOT_FOUND', company_id: null, product_id: null, batch_id: null, hidden_length: null, scan_count: null }), parts, recall: null, expiredOn: null, token: '46.w' }],
+  ['SECURITY_CODE_MISMATCH tells nothing', { code: 'SABC123', row: row({ verdict: 'SECURITY_CODE_MISMATCH', hidden_length: 6 }), parts, recall: null, expiredOn: null, token: '47.v' }],
+  ['GENUINE of a code without product or batch', { code: 'SABC123', row: row({}), parts: { product: null, batch: null, grower: null, company: null }, recall: null, expiredOn: null, token: '48.u' }],
 ];
 
 describe('the check answer as text', () => {
@@ -102,8 +102,8 @@ describe('the check answer as text', () => {
   });
 
   it('binds every picture URL to the code scanned, also when one batch serves many codes', () => {
-    const first = JSON.parse(String(answerText({ code: 'SFIRST1', row: row({}), parts, recall: null, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
-    const second = JSON.parse(String(answerText({ code: 'S&SECOND', row: row({}), parts, recall: null, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
+    const first = JSON.parse(String(answerText({ code: 'SFIRST1', row: row({}), parts, recall: null, expiredOn: null, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
+    const second = JSON.parse(String(answerText({ code: 'S&SECOND', row: row({}), parts, recall: null, expiredOn: null, token: null }, 'ok'))) as Envelope<ScanCheckResult>;
     expect(first.data.product?.images.map((i) => i.url)).toEqual([
       `/acc/api/securityCode/image/${FILE(1)}?code=SFIRST1`,
       `/acc/api/securityCode/image/${FILE(2)}?code=SFIRST1`,

@@ -28,6 +28,8 @@ const PASSWORD = 'Stats-Pass-1';
 const API = '/acc/api/scanCodeRecord';
 const RANGE = { beginDate: '2026-03-06', endDate: '2026-03-10' };
 const RECALL_ID = '7d2b0c4e-1f3a-4b5c-8d6e-9f0a1b2c3d4e';
+let expiredBatch: string;
+let freshBatch: string;
 
 let t: TestApp;
 let companyA: string;
@@ -62,12 +64,12 @@ async function scan(row: Row) {
 /** Rows 1–3: rolled up before rows 4–9 are written, so the first checks read rollups and raw rows together. */
 async function firstRows() {
   const a = { company_id: companyA, source: 'CHECK' as const };
-  // 1: Saturday 23:59:59 in Shanghai, of an expired item
-  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '440000', client_type: 'WECHAT', expired: true, scanned_at: '2026-03-07T15:59:59Z' });
+  // 1: Saturday 23:59:59 in Shanghai, of an item whose batch expired on the 6th
+  await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, batch_id: expiredBatch, area_code: '440000', client_type: 'WECHAT', scanned_at: '2026-03-07T15:59:59Z' });
   // 2: Sunday 00:00:00 in Shanghai (still the 7th in UTC), suspicious, a new week
   await scan({ ...a, code_id: codeIds.c1, code_text: 'C1', product_id: productA1, area_code: '440000', client_type: 'WECHAT', verdict: 'REPEATED', scan_seq: 2, suspicious: true, scanned_at: '2026-03-07T16:00:00Z' });
-  // 3: Sunday 07:30
-  await scan({ ...a, code_id: codeIds.c2, code_text: 'C2', product_id: productA2, area_code: '110000', client_type: 'ALIPAY', scanned_at: '2026-03-07T23:30:00Z' });
+  // 3: Sunday 07:30, of an item whose batch expires on the 8th, the next day
+  await scan({ ...a, code_id: codeIds.c2, code_text: 'C2', product_id: productA2, batch_id: freshBatch, area_code: '110000', client_type: 'ALIPAY', scanned_at: '2026-03-07T23:30:00Z' });
 }
 
 async function laterRows() {
@@ -104,6 +106,10 @@ beforeAll(async () => {
   root = await signIn(t.app, ADMIN_USERNAME, ADMIN_PASSWORD);
   productA1 = (await call<{ id: string }>(t.app, 'POST', '/acc/api/product/add', { token: adminA, body: { name: '庞各庄西瓜' } })).body.data.id;
   productA2 = (await call<{ id: string }>(t.app, 'POST', '/acc/api/product/add', { token: adminA, body: { name: '京欣甜瓜' } })).body.data.id;
+  const batch = async (productId: string, batchNo: string, expiryDate: string) =>
+    (await db.insertInto('product_batch').values({ company_id: companyA, product_id: productId, batch_no: batchNo, expiry_date: expiryDate }).returning('id').executeTakeFirstOrThrow()).id;
+  expiredBatch = await batch(productA1, 'OLD', '2026-03-06');
+  freshBatch = await batch(productA2, 'FRESH', '2026-03-08');
   const jobA = await generationJob(db, companyA);
   const jobB = await generationJob(db, companyB);
   await db.updateTable('code_record').set({ progress: 3 }).where('id', '=', jobA.recordId).execute();

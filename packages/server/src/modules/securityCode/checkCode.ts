@@ -9,6 +9,7 @@ import { writeCheckFailedRecord } from './checkFailedRecord.js';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
 import type { ShapesInUse } from './codeShapes.js';
 import type { ActiveRecalls } from './activeRecalls.js';
+import { businessToday, expiredOn } from './expiry.js';
 import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
@@ -54,7 +55,6 @@ export async function checkCode(
   const input: CheckInput = {
     code,
     codeText: typed,
-    timeZone: config.businessTimeZone,
     recallCompanies: await recalls.companies(),
     // no promise for the usual check, which gives no hidden code
     hidden: given === '' || reading.kind === 'CHECK_FAILED' ? 'NONE' : await hiddenCodeState(db, code, given, options.simulate?.companyId ?? null),
@@ -77,7 +77,7 @@ export async function checkCode(
   };
   if (reading.kind === 'CHECK_FAILED') {
     const recordId = await writeCheckFailedRecord(db, input, inUse.soleCompanyOf(typed), options);
-    return { code, row: checkFailedRow(recordId), parts: NO_PARTS, recall: null, token: options.simulate ? null : scanToken(recordId, attachToken) };
+    return { code, row: checkFailedRow(recordId), parts: NO_PARTS, recall: null, expiredOn: null, token: options.simulate ? null : scanToken(recordId, attachToken) };
   }
   const row = await runCheckStatement(db, pool, input, options);
   const token = options.simulate ? null : scanToken(row.record_id, attachToken);
@@ -85,7 +85,17 @@ export async function checkCode(
   const parts = shown === 'NONE' ? NO_PARTS : await answers.parts(row.company_id as string, row.product_id, row.batch_id);
   // every check of a recalled item that was found tells the recall, above whatever verdict it earns
   const recall = shown !== 'NONE' && row.recall_id ? await recalls.recall(row.recall_id) : null;
-  return { code, row, parts, recall, token };
+  // told with a counted verdict, as the batch is
+  const expired = shown === 'ALL' && parts.batch ? expiredOn(parts.batch.expiry_date, today(config.businessTimeZone)) : null;
+  return { code, row, parts, recall, expiredOn: expired, token };
+}
+
+/** Today in each business time zone asked for (one in practice), worked out at most once a second. */
+const todays = new Map<string, () => string>();
+function today(timeZone: string): string {
+  let of = todays.get(timeZone);
+  if (!of) todays.set(timeZone, (of = businessToday(timeZone)));
+  return of();
 }
 
 /** A check's outcome before it is written as an answer (answerOf, or answerText for the public route). */
@@ -95,6 +105,8 @@ export interface CheckedCode {
   parts: AnswerParts;
   /** The active recall the item is in, told with the verdict; null when none or nothing is told. */
   recall: ScanRecall | null;
+  /** The batch's expiry date when it has passed, told with a counted verdict; null otherwise. */
+  expiredOn: string | null;
   token: string | null;
 }
 
@@ -105,7 +117,7 @@ function checkFailedRow(recordId: string): CheckRow {
   return {
     company_id: null, product_id: null, batch_id: null, hidden_length: null, repeat_threshold: null, record_id: recordId,
     verdict: 'CHECK_FAILED', scan_count: null, first_scan_at: null, first_country: null, first_province: null, first_city: null,
-    suspicious: false, expired_on: null, recall_id: null,
+    suspicious: false, recall_id: null,
   };
 }
 
@@ -121,7 +133,7 @@ export function partsShown(row: CheckRow): PartsShown {
 /** The answer without its parts (product, batch, grower, company). */
 export type VerdictAnswer = Omit<ScanCheckResult, 'product' | 'batch' | 'grower' | 'company'>;
 
-export function verdictAnswer({ code, row, recall, token }: CheckedCode): VerdictAnswer {
+export function verdictAnswer({ code, row, recall, expiredOn: expired, token }: CheckedCode): VerdictAnswer {
   const verdict = row.verdict ?? 'NOT_FOUND';
   const counted = verdict === 'GENUINE' || verdict === 'REPEATED';
   return {
@@ -137,7 +149,7 @@ export function verdictAnswer({ code, row, recall, token }: CheckedCode): Verdic
     suspicious: counted && row.suspicious,
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,
-    expiredOn: counted ? row.expired_on : null,
+    expiredOn: counted ? expired : null,
     recall,
   };
 }

@@ -18,8 +18,6 @@ export interface CheckInput {
   code: string;
   /** What was typed or scanned (trimmed, at most SCAN_CODE_MAX), kept on the scan record. */
   codeText: string;
-  /** BUSINESS_TIME_ZONE: the day a batch's expiry date is compared with. */
-  timeZone: string;
   /** The companies with an active recall, as an array literal ('{}' for none): only their codes are looked up in recall_code. */
   recallCompanies: string;
   hidden: HiddenState;
@@ -60,8 +58,6 @@ export interface CheckRow {
   first_province: string | null;
   first_city: string | null;
   suspicious: boolean;
-  /** The batch's expiry date (YYYY-MM-DD) when it has passed in the business time zone, else null. */
-  expired_on: string | null;
   /** The active recall the code is in, or null. */
   recall_id: string | null;
 }
@@ -80,9 +76,9 @@ export interface CheckRow {
  * as each scan is recorded; code_scan.suspicious keeps the regions part, which must outlive its window:
  * once suspicious, a code stays suspicious.
  *
- * Expiry and recall: the batch's expiry date is compared with today in the business time zone; a code of a
- * company with an active recall is looked up in recall_code (only then: see activeRecalls.ts). Both are written
- * on the scan record and answered.
+ * Recall: a code of a company with an active recall is looked up in recall_code (only then: see
+ * activeRecalls.ts); the recall is written on the scan record and answered. (An expired batch is told from the
+ * answer parts, which hold its expiry date: checkCode.ts.)
  *
  * Channel conflict: a genuine scan of an item at a dealer (code_shipment), from a known province outside the
  * dealer's sales area (neither the province nor the city listed), adds a channel_conflict row in the same
@@ -113,13 +109,13 @@ type Answered = { answer: unknown[] };
 function checkRowOf(answered: Answered | undefined): CheckRow {
   if (!answered) throw new Error('the check statement answered no row');
   const [company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious, expired_on, recall_id] = answered.answer as [
+    first_country, first_province, first_city, suspicious, recall_id] = answered.answer as [
     string | null, string | null, string | null, number | null, number | null, string, ScanVerdictValue, number | null,
-    string | null, string | null, string | null, string | null, boolean, string | null, string | null,
+    string | null, string | null, string | null, string | null, boolean, string | null,
   ];
   return {
     company_id, product_id, batch_id, hidden_length, repeat_threshold, record_id, verdict, scan_count, first_scan_at,
-    first_country, first_province, first_city, suspicious, expired_on, recall_id,
+    first_country, first_province, first_city, suspicious, recall_id,
   };
 }
 
@@ -202,7 +198,6 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     WITH c AS (
       SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold,
              cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas,
-             CASE WHEN b.expiry_date < (now() AT TIME ZONE ${input.timeZone}::text)::date THEN b.expiry_date END AS expired_on,
              CASE WHEN c.company_id = ANY(${input.recallCompanies}::uuid[]) THEN
                (SELECT rc.recall_id FROM recall_code rc JOIN recall rr ON rr.id = rc.recall_id AND rr.state = 'ACTIVE'
                  WHERE rc.code_id = c.id LIMIT 1)
@@ -210,12 +205,11 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
       LEFT JOIN code_shipment cs ON cs.code_id = c.id
       LEFT JOIN dealer d ON d.id = cs.dealer_id
-      LEFT JOIN product_batch b ON b.id = c.batch_id
       WHERE c.code = ${input.code}::text ${companyFilter}
     ),
     counted AS (${simulate ? simulatedCount : counted}),
     rec AS (
-      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, expired, recall_id,
+      INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, recall_id,
                                ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token)
       SELECT c.company_id, c.id, ${input.codeText}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
              CASE
@@ -228,8 +222,6 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              END,
              ${simulate ? null : sql`counted.scan_count`}::int,
              coalesce(counted.suspicious OR counted.scan_count > c.repeat_threshold, false),
-             -- an expired item's counted check (GENUINE or REPEATED): the consumer is told, statistics count it
-             coalesce(c.expired_on IS NOT NULL AND counted.scan_count IS NOT NULL, false),
              c.recall_id,
              ${input.ip}::text, ${input.country}::text, ${input.province}::text, ${input.city}::text, ${input.isp}::text,
              ${input.areaCode}::text, ${input.clientType}::text, ${input.os}::text, ${input.userAgent}::text,
@@ -250,6 +242,6 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     SELECT json_build_array(c.company_id, c.product_id, c.batch_id, c.hidden_length, c.repeat_threshold, rec.id::text, rec.verdict,
                             counted.scan_count, to_char(counted.first_scan_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             counted.first_country, counted.first_province,
-                            counted.first_city, rec.suspicious, c.expired_on, c.recall_id) AS answer
+                            counted.first_city, rec.suspicious, c.recall_id) AS answer
     FROM rec LEFT JOIN c ON true LEFT JOIN counted ON true`;
 }

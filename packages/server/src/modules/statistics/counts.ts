@@ -31,12 +31,20 @@ export const ATTRIBUTED = sql`r.company_id IS NOT NULL AND r.source <> 'TEST'`;
  */
 export const COUNTED = sql`${ATTRIBUTED} AND r.verdict IS DISTINCT FROM 'CHECK_FAILED'`;
 
-/** What an attributed raw row adds to each apart count; the rollup step sums the same expressions. */
+/**
+ * What an attributed raw row adds to each apart count; the rollup step sums the same expressions. A scan is of
+ * an expired item when its batch's expiry date is before the scan's business day (the consumer was told so): the
+ * row is read with its batch as `b` (BATCH_OF_ROW), so the check itself reads nothing for it.
+ */
 export const APART = {
-  expired: sql`(CASE WHEN r.expired AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS expired`,
+  expired: (timeZone: string) =>
+    sql`(CASE WHEN b.expiry_date < (r.scanned_at AT TIME ZONE ${timeZone})::date AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS expired`,
   recalled: sql`(CASE WHEN r.recall_id IS NOT NULL AND ${COUNTED} THEN 1 ELSE 0 END)::bigint AS recalled`,
   checkFailed: sql`(CASE WHEN r.verdict = 'CHECK_FAILED' THEN 1 ELSE 0 END)::bigint AS check_failed`,
 };
+
+/** The batch of a scan row `r`, as `b`, for APART.expired. */
+export const BATCH_OF_ROW = sql`LEFT JOIN product_batch b ON b.id = r.batch_id`;
 
 export function companyIs(column: string, scope: CompanyScope) {
   return scope ? sql`AND ${sql.ref(column)} = ${scope}::uuid` : sql``;
@@ -133,8 +141,8 @@ export async function apartCounts(s: StatSnapshot, scope: CompanyScope, range: D
            coalesce(sum(t.check_failed), 0)::float8 AS "checkFailed"
     FROM (
       ${rolled}
-      SELECT ${APART.expired}, ${APART.recalled}, ${APART.checkFailed}
-      FROM fresh r
+      SELECT ${APART.expired(s.timeZone)}, ${APART.recalled}, ${APART.checkFailed}
+      FROM fresh r ${BATCH_OF_ROW}
       WHERE ${ATTRIBUTED} ${companyIs('r.company_id', scope)}
     ) t`.execute(s.tx);
   return result.rows[0] ?? { expired: 0, recalled: 0, checkFailed: 0 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { APART, ATTRIBUTED, businessDay, COUNTED, DIM_KEY } from './counts.js';
+import { APART, ATTRIBUTED, BATCH_OF_ROW, businessDay, COUNTED, DIM_KEY } from './counts.js';
 
 /** Scan records added to the rollups per transaction, so one step never holds a huge transaction. */
 export const ROLLUP_CHUNK = 500_000;
@@ -59,8 +59,8 @@ async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: stri
                sum(x.expired) AS expired, sum(x.recalled) AS recalled
         FROM (
           SELECT r.company_id, ${day} AS day, ${DIM_KEY.AREA} AS area_code, ${DIM_KEY.CLIENT} AS client_type,
-                 ${DIM_KEY.PRODUCT} AS product_key, r.suspicious, ${APART.expired}, ${APART.recalled}
-          FROM scan_record r
+                 ${DIM_KEY.PRODUCT} AS product_key, r.suspicious, ${APART.expired(timeZone)}, ${APART.recalled}
+          FROM scan_record r ${BATCH_OF_ROW}
           WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND ${COUNTED}
         ) x
         GROUP BY GROUPING SETS ((x.company_id, x.day), (x.company_id, x.day, x.area_code),

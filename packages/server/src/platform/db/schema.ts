@@ -520,8 +520,6 @@ export interface ScanRecordTable {
   verdict: ScanVerdict | null;
   scan_seq: number | null;
   suspicious: Generated<boolean>;
-  /** A counted check of an item whose batch had expired. */
-  expired: Generated<boolean>;
   ip: Generated<string>;
   country: Generated<string>;
   province: Generated<string>;
