@@ -27,12 +27,12 @@ import { recallExposure } from './exposure.js';
 import { exposureExport, exposureFileName } from './exposureExport.js';
 import { activateRecall, closeRecall, createRecall, editRecall, getRecall, listRecallCodes, listRecalls } from './service.js';
 import { recallRow } from './store.js';
-import { traceReport, traceReportFileName } from './traceReport.js';
+import { EMBEDDED_CHUNK, traceReport, traceReportFileName } from './traceReport.js';
 
 const TAGS = ['recall'];
 const BASE = '/acc/api/recall';
 
-export async function recallRoutes(app: App, { db, config }: AppContext) {
+export async function recallRoutes(app: App, { db, database, config }: AppContext) {
   /** The caller's recall for a read, with what its exposure needs; another company's answers NOT_FOUND. */
   async function ownRecall(request: Parameters<typeof currentPrincipal>[0], id: string) {
     const companyId = ownCompany(currentPrincipal(request));
@@ -125,8 +125,11 @@ export async function recallRoutes(app: App, { db, config }: AppContext) {
       if (batchId && !(await db.selectFrom('product_batch').select('id').where('company_id', '=', target.companyId).where('id', '=', batchId).executeTakeFirst())) {
         throw notFound();
       }
-      const stream = await traceReport(db, { recallId: row.id, companyId: target.companyId, batchId }, lang, config.businessTimeZone, (error) =>
-        request.log.error({ err: error }, 'recall trace report failed after it started'),
+      const stream = await traceReport(
+        db,
+        { recallId: row.id, companyId: target.companyId, batchId },
+        { lang, timeZone: config.businessTimeZone, chunkSize: database.pool ? null : EMBEDDED_CHUNK },
+        (error) => request.log.error({ err: error }, 'recall trace report failed after it started'),
       );
       return asAttachment(reply, traceReportFileName(lang, row.recallNo, config.businessTimeZone), XLSX_CONTENT_TYPE).send(stream);
     },
