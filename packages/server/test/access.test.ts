@@ -29,6 +29,8 @@ describe('route declarations', () => {
     expect(publicRoutes.sort()).toEqual([
       'GET /acc/api/boxCodeRelation/summary',
       'GET /acc/api/securityCode/check',
+      // the shapes of the codes in use (prefix, length, alphabet, check scheme), for reading typed codes
+      'GET /acc/api/securityCode/codeShapes',
       'GET /acc/api/securityCode/image/:fileId',
       'GET /acc/api/securityCode/queryFarmer',
       'GET /acc/api/securityCode/queryTrace',
@@ -40,6 +42,7 @@ describe('route declarations', () => {
       'GET /acc/metrics',
       'HEAD /acc/api/boxCodeRelation/summary',
       'HEAD /acc/api/securityCode/check',
+      'HEAD /acc/api/securityCode/codeShapes',
       'HEAD /acc/api/securityCode/image/:fileId',
       'HEAD /acc/api/securityCode/queryFarmer',
       'HEAD /acc/api/securityCode/queryTrace',
