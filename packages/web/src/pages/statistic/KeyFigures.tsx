@@ -28,7 +28,7 @@ export function KeyFigures({ range, testId = 'key-figures' }: { range: StatRange
   return (
     <Row gutter={[12, 12]} data-testid={testId}>
       {FIGURES.map((name) => (
-        <Col key={name} flex="1 1 180px">
+        <Col key={name} xs={12} lg={6}>
           <Card size="small">
             <Figure
               title={t(`statistics.${name}`)}
