@@ -37,7 +37,6 @@
 // Another load on the machine slows every figure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -53,6 +52,7 @@ import { openDatabase } from '../packages/server/src/platform/db/database.js';
 import { migrate } from '../packages/server/src/platform/db/migrate.js';
 import { newBusinessCode } from '../packages/server/src/platform/ids.js';
 import { seedPlatform } from '../packages/server/src/seed/platformSeed.js';
+import { freePort } from './support/freePort.js';
 import { scratchDatabase } from './support/scratchDatabase.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -93,17 +93,6 @@ interface Server {
   child: ChildProcess;
   dataDir: string;
   output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The compiled server `npm start` runs, made from the current sources (as the browser tests make it). */

@@ -15,12 +15,12 @@
 // (CHROMIUM_PATH, default /usr/bin/chromium).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { chromium } from 'playwright-core';
+import { freePort } from './support/freePort.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -41,17 +41,6 @@ const TARGETS: Target[] = [
   { page: '/mobilePhone' },
   { page: '/loginPage', score: 80, scriptKb: 250 },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
   for (const deadline = Date.now() + 60_000; ; ) {

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Download, Locator, Page } from 'playwrigh
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
-import { callApi, demoPassword } from './support/demoApi.js';
+import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -57,18 +57,10 @@ async function lotOf(stamp: string, tag: string, quantity: number): Promise<Lot 
     expiryDate: '2099-12-31',
     origin: '北京市大兴区庞各庄镇',
   });
-  const rule = await api<{ id: string }>('POST', '/acc/api/rule/add', { ruleName: `E2E 召回 ${tag} ${stamp}`, kind: 'ITEM', bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'DAMM' });
-  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity, productId: product.id, batchId: batch.id });
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`);
-    if (status === 'DONE') break;
-    if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const page = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', { recordId: job.id, pageNum: 1, pageSize: 50 });
-  const ids = page.list.map((c) => c.id);
+  const list = await generatedCodes(server, token, 'ITEM', quantity, { ruleName: `E2E 召回 ${tag} ${stamp}`, productId: product.id, batchId: batch.id });
+  const ids = list.map((c) => c.id);
   await api('POST', '/acc/api/code/activate', { ids });
-  return { batchNo, productName, codes: page.list.map((c) => c.code), ids };
+  return { batchNo, productName, codes: list.map((c) => c.code), ids };
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanVerdictValue } from '@rd/contract';
 import { launchBrowser } from './support/browser.js';
-import { callApi, demoPassword } from './support/demoApi.js';
+import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -111,17 +111,8 @@ async function batchOf(productId: string, batchNo: string, expiryDate: string | 
 }
 
 /** A rule with Damm check characters from its own alphabet, a job of `quantity` codes bound to the batch; the codes in order. */
-async function codesOf(rule: { ruleName: string; hiddenLength: number }, quantity: number, productId: string, batchId: string): Promise<Array<{ id: string; code: string }>> {
-  const { id: ruleId } = await api<{ id: string }>('POST', '/acc/api/rule/add', { ...rule, bodyLength: 12, alphabet: 'CROCKFORD32', checkScheme: 'DAMM' });
-  const job = await api<{ id: string }>('POST', '/acc/api/codeRecord/add', { ruleId, quantity, productId, batchId });
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const { status } = await api<{ status: string }>('GET', `/acc/api/codeRecord/getById?id=${job.id}`);
-    if (status === 'DONE') break;
-    if (status === 'FAILED' || Date.now() > deadline) throw new Error(`code job ended ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const page = await api<{ list: Array<{ id: string; code: string }> }>('POST', '/acc/api/code/pageList', { recordId: job.id, pageNum: 1, pageSize: 50 });
-  return page.list;
+function codesOf(rule: { ruleName: string; hiddenLength: number }, quantity: number, productId: string, batchId: string): Promise<Array<{ id: string; code: string }>> {
+  return generatedCodes(server, token, 'ITEM', quantity, { ...rule, productId, batchId });
 }
 
 async function activate(codes: Array<{ id: string }>): Promise<void> {

@@ -21,16 +21,31 @@ export async function callApi<T>(server: RunningServer, token: string, method: '
   return envelope.data;
 }
 
-/** Codes of a new rule of the signed-in company, made through the real generation job, in its order. */
-export async function generatedCodes(server: RunningServer, token: string, kind: 'ITEM' | 'BOX', quantity: number): Promise<Array<{ id: string; code: string }>> {
+/**
+ * Codes of a new rule of the signed-in company (Damm check characters; a hidden code when asked), made through
+ * the real generation job, bound to a product and batch when given, in the job's order.
+ */
+export async function generatedCodes(
+  server: RunningServer,
+  token: string,
+  kind: 'ITEM' | 'BOX',
+  quantity: number,
+  options: { ruleName?: string; hiddenLength?: number; productId?: string; batchId?: string } = {},
+): Promise<Array<{ id: string; code: string }>> {
   const rule = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/rule/add', {
-    ruleName: `E2E ${kind} ${Date.now()}`,
+    ruleName: options.ruleName ?? `E2E ${kind} ${Date.now()}`,
     kind,
     bodyLength: 12,
     alphabet: 'CROCKFORD32',
     checkScheme: 'DAMM',
+    hiddenLength: options.hiddenLength ?? 0,
   });
-  const job = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/codeRecord/add', { ruleId: rule.id, quantity });
+  const job = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/codeRecord/add', {
+    ruleId: rule.id,
+    quantity,
+    ...(options.productId ? { productId: options.productId } : {}),
+    ...(options.batchId ? { batchId: options.batchId } : {}),
+  });
   const deadline = Date.now() + 30_000;
   while ((await callApi<{ status: string }>(server, token, 'GET', `/acc/api/codeRecord/getById?id=${job.id}`)).status !== 'DONE') {
     if (Date.now() > deadline) throw new Error(`generation job ${job.id} did not finish`);

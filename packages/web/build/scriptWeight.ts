@@ -24,22 +24,28 @@ export function readManifest(outDir: string): Manifest {
 }
 
 /**
- * The chunk files a browser loads for `keys` (manifest keys: 'consumer.html', 'src/pages/LoginPage.tsx'):
- * each key's own chunk and everything it imports statically, transitively. Dynamic imports are left out:
- * they load later, when used.
+ * The chunks a browser loads for `keys` (manifest keys: 'consumer.html', 'src/pages/LoginPage.tsx'): each key's
+ * own chunk and everything it imports statically, transitively. Dynamic imports are left out: they load later,
+ * when used.
  */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
-  const files = new Set<string>();
+function staticChunks(manifest: Manifest, keys: readonly string[]): ManifestChunk[] {
+  const chunks: ManifestChunk[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    files.add(chunk.file);
+    chunks.push(chunk);
     chunk.imports?.forEach(visit);
   };
   keys.forEach(visit);
+  return chunks;
+}
+
+/** The script files of the static closure of `keys` (staticChunks). */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const files = new Set(staticChunks(manifest, keys).map((chunk) => chunk.file));
   return [...files].filter((file) => file.endsWith('.js')).sort();
 }
 
@@ -48,17 +54,7 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
  * them all in its head, and draws nothing before they are in).
  */
 export function stylesheetClosure(manifest: Manifest, keys: readonly string[]): string[] {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    chunk.css?.forEach((file) => files.add(file));
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
+  const files = new Set(staticChunks(manifest, keys).flatMap((chunk) => chunk.css ?? []));
   return [...files].sort();
 }
 

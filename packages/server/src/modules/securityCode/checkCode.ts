@@ -9,7 +9,7 @@ import { writeCheckFailedRecord } from './checkFailedRecord.js';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
 import type { ShapesInUse } from './codeShapes.js';
 import type { ActiveRecalls } from './activeRecalls.js';
-import { businessToday, expiredOn } from './expiry.js';
+import { expiredOn } from './expiry.js';
 import { hiddenCodeState } from './hiddenCodeLookup.js';
 import type { AnswerParts, AnswerPartsSource } from './answerParts.js';
 import { batchAnswer, companyAnswer, growerAnswer, productAnswer } from './publicAnswer.js';
@@ -30,6 +30,8 @@ export interface CheckSources {
   answers: AnswerPartsSource;
   shapes: () => Promise<ShapesInUse>;
   recalls: ActiveRecalls;
+  /** Today in the business time zone (expiry.ts). */
+  today: () => string;
 }
 
 /**
@@ -40,8 +42,8 @@ export interface CheckSources {
  * checkStatement.ts for the counting and the suspicious rule.
  */
 export async function checkCode(
-  { db, pool, answers, shapes, recalls }: CheckSources,
-  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes' | 'businessTimeZone'>,
+  { db, pool, answers, shapes, recalls, today }: CheckSources,
+  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
   request: CheckRequest,
   context: ScanContext,
   options: { simulate?: { companyId: string | null } } = {},
@@ -86,16 +88,8 @@ export async function checkCode(
   // every check of a recalled item that was found tells the recall, above whatever verdict it earns
   const recall = shown !== 'NONE' && row.recall_id ? await recalls.recall(row.recall_id) : null;
   // told with a counted verdict, as the batch is
-  const expired = shown === 'ALL' && parts.batch ? expiredOn(parts.batch.expiry_date, today(config.businessTimeZone)) : null;
+  const expired = shown === 'ALL' && parts.batch ? expiredOn(parts.batch.expiry_date, today()) : null;
   return { code, row, parts, recall, expiredOn: expired, token };
-}
-
-/** Today in each business time zone asked for (one in practice), worked out at most once a second. */
-const todays = new Map<string, () => string>();
-function today(timeZone: string): string {
-  let of = todays.get(timeZone);
-  if (!of) todays.set(timeZone, (of = businessToday(timeZone)));
-  return of();
 }
 
 /** A check's outcome before it is written as an answer (answerOf, or answerText for the public route). */

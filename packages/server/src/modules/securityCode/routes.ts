@@ -30,6 +30,7 @@ import { answerText } from './answerText.js';
 import { checkCode, type CheckSources } from './checkCode.js';
 import { codeAsRead, shapesInUseSource } from './codeShapes.js';
 import { activeRecallsSource } from './activeRecalls.js';
+import { businessToday } from './expiry.js';
 import { findPublicFile } from './imageReferences.js';
 import { queryFarmer } from './queryFarmer.js';
 import { queryTrace } from './queryTrace.js';
@@ -47,6 +48,7 @@ export async function securityCodeRoutes(app: App, { db, database, config, stora
     answers: answerPartsSource(db, config.scanAnswerCacheSeconds),
     shapes,
     recalls: activeRecallsSource(db, config.scanAnswerCacheSeconds),
+    today: businessToday(config.businessTimeZone),
   };
   preloadIpRegion();
   const store = appRateLimitStore(app, config.redisUrl);

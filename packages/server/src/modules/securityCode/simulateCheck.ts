@@ -12,7 +12,7 @@ import { scanContextOf, type ScanContext } from './scanContext.js';
  */
 export async function simulateCheck(
   database: Parameters<typeof checkCode>[0],
-  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes' | 'businessTimeZone'>,
+  config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
   principal: Principal,
   body: z.infer<typeof scanSimulateBodySchema>,
   own: ScanContext,
