@@ -336,6 +336,8 @@ describe.each(LANGS)('the scan page’s verdicts on a phone, %s', (lang) => {
     const shapes = page.waitForResponse((response) => new URL(response.url()).pathname === '/acc/api/securityCode/codeShapes');
     await page.goto(`${server.baseUrl}/mobilePhone`);
     expect((await shapes).status()).toBe(200);
+    // the reading of typed codes loads after the page; until it is in, the page sends and the server decides
+    await page.locator('[data-testid="code-entry-form"][data-typing-check="ready"]').waitFor();
     const good = freshCode();
     await page.getByTestId('entry-code').fill(mistyped(good).toLowerCase());
     await page.getByTestId('entry-submit').click();

@@ -51,7 +51,14 @@ export function CodeEntryForm({ onSubmit, initialCode = '' }: { onSubmit: (entry
   };
 
   return (
-    <form noValidate className="scan-section scan-form" data-testid="code-entry-form" onSubmit={submit}>
+    <form
+      noValidate
+      className="scan-section scan-form"
+      data-testid="code-entry-form"
+      // whether typing mistakes are told before sending yet (the reading loads after the page)
+      data-typing-check={isMistake ? 'ready' : 'pending'}
+      onSubmit={submit}
+    >
       <p className="scan-muted">{t('scan.entry.hint')}</p>
       <TextField
         label={t('scan.entry.code')}
