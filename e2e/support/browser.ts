@@ -1,11 +1,13 @@
 import { chromium, type Browser } from 'playwright-core';
+import { watchBrowser } from './pageProblems.js';
 
 /**
  * Debian's Chromium, headless, with a fresh profile (Playwright makes one per launch) and no background
  * traffic: the machine's network is closed and Chromium would otherwise keep trying to reach out.
+ * Its pages report uncaught errors and console errors to the running test (pageProblems.ts).
  */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: [
@@ -19,4 +21,5 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       ...extraArgs,
     ],
   });
+  return watchBrowser(browser);
 }
