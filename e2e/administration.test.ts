@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { settledPassword } from './support/demoApi.js';
 
 const SYSTEM = '/accPortal/enterprise/systemMg';
 const NEW_PASSWORD = 'Inspector-Pass-9';
@@ -14,8 +15,7 @@ let demoPassword = '';
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
-  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
-  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  demoPassword = await settledPassword(server);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { qrCameraFile } from './support/fakeCamera.js';
-import { callApi, generatedCodes } from './support/demoApi.js';
+import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -24,8 +24,7 @@ const codesOf = async (token: string, kind: 'ITEM' | 'BOX', quantity: number) =>
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
-  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
-  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  demoPassword = await settledPassword(server);
   const login = await fetch(`${server.baseUrl}/acc/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { settledPassword } from './support/demoApi.js';
 
 const GROWERS = '/accPortal/enterprise/farmerInfo';
 let server: RunningServer;
@@ -13,8 +14,7 @@ let demoPassword = '';
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
-  const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
-  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  demoPassword = await settledPassword(server);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
+import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const ADMIN_PASSWORD = 'Admin-E2E-Pass-1';
@@ -53,7 +54,8 @@ describe('portal shell in Chromium', () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/loginPage`);
 
-    // A wrong password shows the server's message as text.
+    // A wrong password shows the server's message as text (the browser logs the refused call, here twice).
+    allowConsoleError(refusedCall('/acc/user/login', 401));
     await signIn(page, 'admin', 'wrong-password');
     await expect(page.getByTestId('login-error').textContent()).resolves.toContain('账号或密码不正确');
 

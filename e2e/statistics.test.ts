@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { settledPassword } from './support/demoApi.js';
 
 const STATS = '/accPortal/enterprise/statisticMg';
 const WAIT = { timeout: 30_000 };
@@ -63,8 +64,7 @@ let first: RunningServer | undefined;
 
 beforeAll(async () => {
   first = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' });
-  const lines = fs.readFileSync(path.join(first.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
-  demoPassword = lines.map((l) => l.split('\t')).find(([name]) => name === 'demo')?.[1] ?? '';
+  demoPassword = await settledPassword(first);
   await first.stop({ keepData: true });
   await seedScans(first.dataDir);
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' }, first.dataDir);

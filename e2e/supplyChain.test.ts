@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
-import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
+import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const SUPPLY = '/accPortal/enterprise/supplyChain';
@@ -16,7 +16,7 @@ let items: string[] = [];
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
-  demoPasswordText = demoPassword(server);
+  demoPasswordText = await settledPassword(server);
   const login = await fetch(`${server.baseUrl}/acc/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -51,6 +51,8 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
           username: demo.username,
           name: demo.name,
           password_hash: await hashPassword(password),
+          // a generated password is replaced at the first sign-in, as admin's is
+          must_change_password: true,
           user_type: demo.type,
           company_id: demo.type === '3' ? company.id : null,
         })

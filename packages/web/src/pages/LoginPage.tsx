@@ -21,9 +21,11 @@ export function LoginPage() {
     try {
       setToken(await login(username, password));
     } catch (e) {
+      // the server's own text for a refusal, which is the user's to read, not an error of the page;
+      // anything else (no network) as a plain failure, kept in the console for whoever looks into it
+      if (isHttpError(e) && e.message) throw e;
       console.error('sign-in failed', e);
-      // the server's own text for a refusal; anything else (no network) as a plain failure
-      throw isHttpError(e) && e.message ? e : new Error(t('login.failed'));
+      throw new Error(t('login.failed'));
     }
     try {
       const check = await checkUserPassWord();
