@@ -13,6 +13,7 @@ export function createJobRunner(ctx: Pick<AppContext, 'database' | 'db' | 'confi
     kinds: [codeGenerationKind(ctx), codeActivationKind(ctx), recallKind(ctx)],
     staleSeconds: ctx.config.jobStaleSeconds,
     pollMs: ctx.config.jobPollMs,
+    slots: ctx.config.jobSlots,
     log,
   });
 }
