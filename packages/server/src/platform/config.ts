@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   adminPassword: string | null;
   publicBaseUrl: string;
+  /** False while PUBLIC_BASE_URL is unset and the address printed in QR codes is this machine's localhost. */
+  publicBaseUrlConfigured: boolean;
   logLevel: string;
   seedDemo: boolean;
   /** Minutes without a request after which a session ends. */
@@ -51,8 +53,10 @@ export interface Config {
   projectCode: string;
   /** Seconds without a heartbeat after which another worker takes a background job over. */
   jobStaleSeconds: number;
-  /** How often an idle job runner looks for work (a job queued by this process wakes it at once). */
+  /** How often a job runner looks for new work (a job queued by this process wakes it at once). */
   jobPollMs: number;
+  /** Background jobs one process works on side by side, a step of each in turn. */
+  jobSlots: number;
   /** Codes written per transaction by a generation job on PostgreSQL, and on the embedded database. */
   codeChunkSize: number;
   codeChunkSizeEmbedded: number;
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrlConfigured: Boolean(env.PUBLIC_BASE_URL),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: bool(env.SEED_DEMO, true),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectCode: env.PROJECT_CODE || 'rd-trace',
     jobStaleSeconds: Math.max(1, int(env.JOB_STALE_SECONDS, 30, 'JOB_STALE_SECONDS')),
     jobPollMs: Math.max(50, int(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS')),
+    jobSlots: Math.min(64, Math.max(1, int(env.JOB_SLOTS, 4, 'JOB_SLOTS'))),
     codeChunkSize: Math.max(1, int(env.CODE_CHUNK_SIZE, 50_000, 'CODE_CHUNK_SIZE')),
     codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 1_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
     codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
