@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('accounts seeded with generated passwords', () => {
   it('demo, operator and auditor must change theirs at the first sign-in, then no longer', async () => {
-    await seedDemo(t.database.db, { dataDir });
+    await seedDemo(t.database.db, { ...t.config, dataDir });
     const generated = new Map(
       fs.readFileSync(path.join(dataDir, CREDENTIALS_FILE), 'utf8').trim().split('\n').map((line) => line.split('\t') as [string, string]),
     );
