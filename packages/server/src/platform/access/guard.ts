@@ -2,6 +2,7 @@ import { TOKEN_HEADER } from '@rd/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { bearerApiKey, resolveApiKey } from '../auth/apiKeys.js';
+import { refusalForToken } from '../auth/sessionEnd.js';
 import { resolveSession, type Principal, type SessionPolicy } from '../auth/sessionStore.js';
 import type { DB } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
@@ -63,7 +64,7 @@ async function authorise(request: FastifyRequest, access: Access, db: Kysely<DB>
   }
   const key = typeof access === 'object' && access.apiKey ? bearerApiKey(request.headers.authorization) : null;
   const principal = key ? await resolveApiKey(db, key) : await principalOf(request, db, policy);
-  if (!principal) throw new AppError('NO_LOGIN_ERROR');
+  if (!principal) throw key ? new AppError('NO_LOGIN_ERROR') : await refusalForToken(db, policy, tokenOf(request));
   request.principal = principal;
   await assertPermission(db, principal, access);
 }

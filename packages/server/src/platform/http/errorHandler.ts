@@ -1,7 +1,8 @@
-import { catalogueMessage, type Envelope, type FieldError, type ResultCode } from '@rd/contract';
+import { catalogueMessage, sessionEndMessage, type Envelope, type FieldError, type ResultCode } from '@rd/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE } from '@rd/contract';
+import { SessionEnded } from '../auth/sessionEnd.js';
 import { AppError } from './appError.js';
 import { fieldErrorsOf } from './fieldErrors.js';
 import { requestLang } from './lang.js';
@@ -15,14 +16,14 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ResultCode,
-  options: { params?: Record<string, string | number>; errors?: FieldError[]; msg?: string } = {},
+  options: { params?: Record<string, string | number>; errors?: FieldError[]; msg?: string; data?: unknown } = {},
 ) {
   const lang = requestLang(request);
   request.resultCode = code;
-  const body: Envelope<null> = {
+  const body: Envelope<unknown> = {
     code,
     msg: options.msg ?? catalogueMessage(code, lang, options.params),
-    data: null,
+    data: options.data ?? null,
     requestId: request.id,
   };
   if (options.errors) body.errors = options.errors;
@@ -33,6 +34,9 @@ export function sendError(
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
+    if (error instanceof SessionEnded) {
+      return sendError(request, reply, error.code, { msg: sessionEndMessage(error.end, lang), data: error.end });
+    }
     if (error instanceof AppError) {
       return sendError(request, reply, error.code, { params: error.params, errors: error.fieldErrors });
     }
