@@ -17,12 +17,11 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createJobRunner } from '../packages/server/src/backgroundJobs.js';
 import { addJob } from '../packages/server/src/modules/codeRecord/service.js';
-import { namedSnapshot, writeApprovedInfo } from '../packages/server/src/modules/companyInfo/approvedInfo.js';
-import type { Principal } from '../packages/server/src/platform/auth/sessionStore.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { openDatabase, type Database } from '../packages/server/src/platform/db/database.js';
 import { migrate } from '../packages/server/src/platform/db/migrate.js';
 import type { DB } from '../packages/server/src/platform/db/schema.js';
+import { seedBenchCompany } from './support/benchCompany.js';
 
 const COUNT = Number(process.env.BENCH_CODES || 1_000_000);
 const CEILING_CHUNK = 50_000;
@@ -84,29 +83,6 @@ function startProbe(db: Kysely<DB>) {
   };
 }
 
-/** A company, an account and a random rule of 20 Crockford characters (no check character), like the ceiling's strings. */
-async function seedCompany(db: Kysely<DB>): Promise<{ principal: Principal; ruleId: string }> {
-  const company = await db
-    .insertInto('company')
-    .values({ merchant_code: `MBENCH${randomBytes(3).toString('hex')}`, full_name: 'Bench company' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('app_user')
-    .values({ user_code: `UBENCH${randomBytes(3).toString('hex')}`, username: 'bench', name: 'bench', password_hash: '-', user_type: '3', company_id: company.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rule = await db
-    .insertInto('tag_rule')
-    .values({ company_id: company.id, rule_name: 'bench', body_length: 20, alphabet: 'CROCKFORD32', check_scheme: 'NONE', created_by: user.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // generation is refused until the company info has passed audit
-  await writeApprovedInfo(db, company.id, namedSnapshot('Bench company', '91350100M000100Y43'), { reporter: user.id, auditor: null });
-  const principal: Principal = { sessionId: 'bench', userId: user.id, userType: '3', username: 'bench', companyId: company.id };
-  return { principal, ruleId: rule.id };
-}
-
 interface JobFigures {
   seconds: number;
   peakMb: number;
@@ -117,7 +93,7 @@ interface JobFigures {
 async function generateThroughJob(database: Database, env: Record<string, string>): Promise<JobFigures> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const ctx = { database, db: database.db, config };
-  const { principal, ruleId } = await seedCompany(database.db);
+  const { principal, ruleId } = await seedBenchCompany(database.db);
   const runner = createJobRunner(ctx);
   runner.start();
   rss.reset();
