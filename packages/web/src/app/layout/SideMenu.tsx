@@ -12,7 +12,9 @@ const CLOSE_DELAY_MS = 200;
 
 /**
  * The 55 px first-level column (one icon per menu group) and the 255 px second-level panel that opens
- * on hover (or click, for touch screens) with the group's screens.
+ * on hover (or click, for touch screens) with the group's screens. English names are longer than the
+ * four characters a Chinese name takes, so in English the column is wider and a name wraps between its
+ * words; the button's title still tells a name that is cut (a long custom menu name).
  */
 export function SideMenu() {
   const groups = useStore(menuRoutesStore, (s) => s.groups);
@@ -42,7 +44,7 @@ export function SideMenu() {
   const openGroup = groups.find((g) => g.menuCode === openCode);
 
   return (
-    <aside className="side-menu" onMouseLeave={scheduleClose} onMouseEnter={cancelClose}>
+    <aside className={lang === 'en_US' ? 'side-menu side-menu--wide' : 'side-menu'} onMouseLeave={scheduleClose} onMouseEnter={cancelClose}>
       <nav className="side-menu__first">
         {groups.map((group) => (
           <button
