@@ -81,6 +81,7 @@ export const ERROR_CATALOGUE = {
   CATEGORY_HAS_CHILDREN: { status: 409, zh_CN: '该分类存在下级分类，不能删除', en_US: 'The category has sub-categories and cannot be deleted' },
   CATEGORY_IN_USE: { status: 409, zh_CN: '该分类下存在产品，不能删除', en_US: 'Products belong to the category, it cannot be deleted' },
   ACTIVATION_NOT_READY: { status: 409, zh_CN: '该生成任务尚未完成，不能整批激活', en_US: 'The job has not finished making its codes: they cannot be activated yet' },
+  BULK_JOB_NOT_DONE: { status: 409, zh_CN: '该生成任务尚未完成，不能批量处理其标签', en_US: 'The job has not finished making its codes: they cannot be changed in bulk yet' },
   ACTIVATION_UNDER_WAY: { status: 409, zh_CN: '该任务的标签正在激活中', en_US: 'The job’s codes are being activated already' },
   DEALER_DISABLED: { status: 409, zh_CN: '该经销商已停用，不能向其出库', en_US: 'The dealer is disabled: nothing can be shipped to it' },
   SHIPMENT_NOT_OPEN: { status: 409, zh_CN: '该单据已完成或已取消，不能再修改', en_US: 'The order is completed or cancelled and cannot be changed' },

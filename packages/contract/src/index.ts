@@ -12,6 +12,7 @@ export * from './api/userinfo.js';
 export * from './api/operationLog.js';
 export * from './api/file.js';
 export * from './api/code.js';
+export * from './api/codeBulk.js';
 export * from './api/rule.js';
 export * from './api/codeRecord.js';
 export * from './api/products.js';

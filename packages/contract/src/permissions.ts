@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   codeExport: 'tag:code:export',
   codeVoid: 'tag:code:void',
   codeActivate: 'tag:code:activate',
+  codeBulkActivate: 'tag:code:bulkActivate',
+  codeBulkVoid: 'tag:code:bulkVoid',
   // products
   productList: 'product:product:list',
   productAdd: 'product:product:add',

@@ -146,6 +146,14 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '结束时间不能早于开始时间',
     en_US: 'The end time cannot be earlier than the start time',
   },
+  'validation.serialOrder': {
+    zh_CN: '结束序号不能小于起始序号',
+    en_US: 'The last serial cannot be below the first',
+  },
+  'validation.bulkTooMany': {
+    zh_CN: '一次最多处理 100,000 个标签',
+    en_US: 'At most 100,000 codes at a time',
+  },
   'validation.gtin': {
     zh_CN: '请输入正确的 GTIN：8、12、13 或 14 位数字，最后一位是 GS1 校验位',
     en_US: 'Enter a valid GTIN: 8, 12, 13 or 14 digits, the last being the GS1 check digit',

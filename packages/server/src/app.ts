@@ -40,6 +40,7 @@ import { farmerRoutes } from './modules/farmer/routes.js';
 import { materialTypeRoutes } from './modules/materialType/routes.js';
 import { codeRecordRoutes } from './modules/codeRecord/routes.js';
 import { codeRoutes } from './modules/code/routes.js';
+import { codeBulkRoutes } from './modules/code/bulkRoutes.js';
 import { codeDownloadRoutes } from './modules/codeDownload/routes.js';
 import { securityCodeRoutes } from './modules/securityCode/routes.js';
 import { scanRecordAddRoutes } from './modules/scanRecord/routes.js';
@@ -66,6 +67,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   userPermissionRoutes,
   codeRecordRoutes,
   codeRoutes,
+  codeBulkRoutes,
   codeDownloadRoutes,
   loginLogRoutes,
   operationLogRoutes,

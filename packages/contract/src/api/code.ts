@@ -60,6 +60,16 @@ export const codeExportQuerySchema = z
   .object({ ...codeFilterShape, lang: z.string().optional() })
   .refine(timeOrder, timeOrderIssue);
 
+/**
+ * Codes of a generation job or a batch by state: assigned to a batch (at generation or by binding), in force,
+ * voided. Kept as tallies by the server, so lists show them however many codes there are.
+ */
+export const codeTalliesShape = {
+  boundCount: z.number(),
+  activatedCount: z.number(),
+  voidedCount: z.number(),
+};
+
 export const codeItemSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -85,6 +95,12 @@ export const codeDetailSchema = codeItemSchema.extend({
   recordCreatedAt: z.date(),
   /** The box the item is packed in now, or null. */
   boxCode: z.string().nullable(),
+  boxCodeId: z.string().nullable(),
+  /** Names of what the code is bound to now (productId, batchId), and the dealer holding it (shipped, not returned). */
+  productName: z.string().nullable(),
+  batchName: z.string().nullable(),
+  dealerId: z.string().nullable(),
+  dealerName: z.string().nullable(),
 });
 export type CodeDetail = z.infer<typeof codeDetailSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging.js';
 import { zString } from '../validators.js';
+import { codeTalliesShape } from './code.js';
 import { zDateTimeFilter } from './dateTimeText.js';
 
 /**
@@ -104,6 +105,7 @@ export const codeRecordRowSchema = z.object({
   /** Who asked for the job (name, else account); '' when the account is gone. */
   createdBy: z.string(),
   downloadCount: z.number(),
+  ...codeTalliesShape,
   createdAt: z.date(),
   startedAt: z.date().nullable(),
   finishedAt: z.date().nullable(),

@@ -78,6 +78,8 @@ export const BUILTIN_MENUS: MenuSeed = {
                 { permission: P.codeExport, name: '导出标签', nameEn: 'Export codes', grants: OP },
                 { permission: P.codeActivate, name: '激活标签', nameEn: 'Activate code', grants: OP },
                 { permission: P.codeVoid, name: '作废标签', nameEn: 'Void code' },
+                { permission: P.codeBulkActivate, name: '批量激活', nameEn: 'Activate in bulk', grants: OP },
+                { permission: P.codeBulkVoid, name: '批量作废', nameEn: 'Void in bulk' },
                 { permission: P.codeBind, name: '扫码绑定', nameEn: 'Bind codes by scanning', grants: OP },
               ],
             },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../paging.js';
 import { BATCH_NO_MAX, nullWhenBlank, zBatchNo, zId, zIdList, zIsoDate, zName, zText } from './fields.js';
+import { codeTalliesShape } from '../code.js';
 
 /** Product batches (api/productBatch): what was produced when, where and how, and the codes bound to it. */
 
@@ -107,8 +108,9 @@ export const batchRowSchema = z.object({
   origin: z.string(),
   harvestDate: z.string().nullable(),
   remark: z.string(),
-  /** Codes bound to the batch. */
+  /** Codes bound to the batch (the same as boundCount). */
   codeCount: z.number(),
+  ...codeTalliesShape,
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { CodeStatus, DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { talliesOf } from '../code/tallies.js';
 import { jsonb } from '../product/jsonb.js';
 
 const SORT: SortSpec = {
@@ -40,8 +41,9 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'b.origin',
       'b.harvest_date as harvestDate',
       'b.remark',
-      // one index probe per row of the page (code_batch_idx)
-      sql<number>`(SELECT count(*)::int FROM code k WHERE k.batch_id = b.id)`.as('codeCount'),
+      // the batch's codes (bound at generation or by binding), from the tallies: never a count of codes
+      sql<number>`(SELECT coalesce(sum(t.codes), 0)::int FROM code_tally t WHERE t.batch_id = b.id)`.as('codeCount'),
+      ...talliesOf('batch_id', sql.ref('b.id')),
       'b.created_at as createdAt',
       'b.updated_at as updatedAt',
     ]);

@@ -89,7 +89,15 @@ export function findCode(db: Kysely<DB>, principal: Principal, by: { id: string 
     .leftJoin('product as p', 'p.id', 'j.product_id')
     .leftJoin('product_batch as b', 'b.id', 'j.batch_id')
     .select(['r.kind as ruleKind', 'r.url_form as urlForm', 'j.created_at as recordCreatedAt', 'p.gtin', 'b.batch_no as batchNo'])
-    .select(sql<string | null>`(SELECT bx.code FROM box_item bi JOIN code bx ON bx.id = bi.box_code_id WHERE bi.item_code_id = c.id)`.as('boxCode'));
+    .select(sql<string | null>`(SELECT bx.code FROM box_item bi JOIN code bx ON bx.id = bi.box_code_id WHERE bi.item_code_id = c.id)`.as('boxCode'))
+    // what the code is bound to now, by name, for the detail's links (the label's URL above follows the job)
+    .select([
+      sql<string | null>`(SELECT cp.name FROM product cp WHERE cp.id = c.product_id)`.as('productName'),
+      sql<string | null>`(SELECT cb.batch_no FROM product_batch cb WHERE cb.id = c.batch_id)`.as('batchName'),
+      sql<string | null>`(SELECT bi.box_code_id::text FROM box_item bi WHERE bi.item_code_id = c.id)`.as('boxCodeId'),
+      sql<string | null>`(SELECT cs.dealer_id::text FROM code_shipment cs WHERE cs.code_id = c.id)`.as('dealerId'),
+      sql<string | null>`(SELECT d.name FROM code_shipment cs JOIN dealer d ON d.id = cs.dealer_id WHERE cs.code_id = c.id)`.as('dealerName'),
+    ]);
   q = 'id' in by ? q.where('c.id', '=', by.id) : q.where('c.code', '=', by.code);
   return q.executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { talliesOf } from '../code/tallies.js';
 
 const SORT: SortSpec = {
   columns: { createdAt: 'r.created_at', quantity: 'r.quantity', status: 'r.status', finishedAt: 'r.finished_at' },
@@ -33,6 +34,7 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'r.error',
       sql<string>`coalesce(nullif(u.name, ''), u.username, '')`.as('createdBy'),
       'r.download_count as downloadCount',
+      ...talliesOf('record_id', sql.ref('r.id')),
       'r.created_at as createdAt',
       'r.started_at as startedAt',
       'r.finished_at as finishedAt',

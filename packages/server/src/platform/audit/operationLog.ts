@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The envelope code the request ended with, set by the error handler; null means success. */
     resultCode: string | null;
+    /** What a change that touches many rows did (counts, the reason asked for), logged before the request's input. */
+    auditOutcome: Record<string, unknown> | null;
   }
 }
 
@@ -93,6 +95,7 @@ function ofAccountNamed(db: Kysely<DB>, username: string, column: 'id' | 'compan
  */
 export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
   app.decorateRequest('resultCode', null);
+  app.decorateRequest('auditOutcome', null);
   // The hook is given only to the routes that may record something, decided once as each route is
   // registered: reads (the public scans among them) do not pay for a hook that would return at once.
   app.addHook('onRoute', (route) => {
@@ -128,7 +131,7 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
           url: (request.url.split('?')[0] ?? '').slice(0, 500),
           ip: request.ip,
           user_agent: (request.headers['user-agent'] ?? '').slice(0, 512),
-          params: describeParams(body),
+          params: describeParams(request.auditOutcome ? { outcome: request.auditOutcome, ...body } : body),
           result: failed || reply.statusCode >= 400 ? 'FAILURE' : 'SUCCESS',
           error_code: failed ? (request.resultCode as string) : reply.statusCode >= 400 ? String(reply.statusCode) : '',
           duration_ms: Math.round(reply.elapsedTime),

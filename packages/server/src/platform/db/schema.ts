@@ -720,6 +720,14 @@ export interface ChannelConflictTable {
   located_by: ColumnType<'IP' | 'POSITION', 'IP' | 'POSITION' | undefined, never>;
 }
 
+/** Codes of a job per batch and status, kept by triggers on `code` (0034); never written by the application. */
+export interface CodeTallyTable {
+  record_id: string;
+  batch_id: string | null;
+  status: CodeStatus;
+  codes: ColumnType<string, never, never>;
+}
+
 export interface CodeActivationTable {
   id: Generated<string>;
   company_id: string;
@@ -923,6 +931,7 @@ export interface DB {
   code_shipment: CodeShipmentTable;
   channel_conflict: ChannelConflictTable;
   code_activation: CodeActivationTable;
+  code_tally: CodeTallyTable;
   epcis_event_epc: EpcisEventEpcTable;
   recall: RecallTable;
   recall_code: RecallCodeTable;
