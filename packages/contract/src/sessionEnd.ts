@@ -32,6 +32,7 @@ const SESSION_END_MESSAGES: Record<SessionEnd['reason'], Record<Lang, string>> =
 
 /** The msg of the NO_LOGIN_ERROR that carries this end. */
 export function sessionEndMessage(end: SessionEnd, lang: Lang): string {
-  const params = end.reason === 'IDLE' ? { minutes: end.minutes } : end.reason === 'ABSOLUTE' ? { hours: end.hours } : undefined;
+  const params: Record<string, number> | undefined =
+    end.reason === 'IDLE' ? { minutes: end.minutes } : end.reason === 'ABSOLUTE' ? { hours: end.hours } : undefined;
   return formatMessage(SESSION_END_MESSAGES[end.reason][lang], params);
 }

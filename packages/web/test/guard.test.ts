@@ -50,7 +50,8 @@ describe('guard (spec 2.2)', () => {
 
   it('re-enters the same route after loading, or forces a logout to the login page on failure', () => {
     expect(afterSessionLoad(true, '/accPortal/x', '?id=1')).toEqual({ kind: 'reenter', to: '/accPortal/x?id=1' });
-    expect(afterSessionLoad(false, '/accPortal/x', '?id=1')).toEqual({ kind: 'forceLogout', to: '/loginPage' });
+    // signing in again leads back to the page
+    expect(afterSessionLoad(false, '/accPortal/x', '?id=1')).toEqual({ kind: 'forceLogout', to: '/loginPage?redirect=%2FaccPortal%2Fx%3Fid%3D1' });
     // an expired token on a public page ends the session but keeps the page (a consumer's scan, a worker's sign-in)
     expect(afterSessionLoad(false, '/antiCounterfeiting', '?code=AB12')).toEqual({ kind: 'forceLogout', to: '/antiCounterfeiting?code=AB12' });
     expect(afterSessionLoad(false, '/codeBinding', '')).toEqual({ kind: 'forceLogout', to: '/codeBinding' });
@@ -64,5 +65,18 @@ describe('guard (spec 2.2)', () => {
     expect(afterLoginTarget('//evil.example/x')).toBe('/dashboard/dashboard');
     expect(afterLoginTarget('/\\evil.example')).toBe('/dashboard/dashboard');
     expect(afterLoginTarget('/loginPage?redirect=%2F')).toBe('/dashboard/dashboard');
+  });
+
+  it('honours only portal paths of this origin as the redirect target', () => {
+    expect(afterLoginTarget('/accPortal/x?id=1#part')).toBe('/accPortal/x?id=1#part');
+    // what a browser would resolve to another site
+    for (const elsewhere of ['/\t/evil.example', '/\n/evil.example', '\\evil.example', '/\\/evil.example', 'javascript:alert(1)', ' //evil.example']) {
+      expect(afterLoginTarget(elsewhere), JSON.stringify(elsewhere)).toBe('/dashboard/dashboard');
+    }
+    // the server's own paths and the login page itself
+    expect(afterLoginTarget('/acc/user/loginUser')).toBe('/dashboard/dashboard');
+    expect(afterLoginTarget('/api/inner/acc/file/view/1')).toBe('/dashboard/dashboard');
+    expect(afterLoginTarget('/loginPage')).toBe('/dashboard/dashboard');
+    expect(afterLoginTarget('/loginPage/../loginPage')).toBe('/dashboard/dashboard');
   });
 });

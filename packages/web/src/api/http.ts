@@ -14,6 +14,7 @@ import { sessionStore } from '../app/state/sessionStore';
 import { HttpError } from './HttpError';
 import { isEnvelope } from './envelope';
 import { httpEffects } from './httpEffects';
+import { sessionEndOf } from './sessionEnd';
 import { beginLoading, endLoading } from './loading';
 import { shapeRequest } from './requestShape';
 import { fileNameFromDisposition } from './contentDisposition';
@@ -150,7 +151,7 @@ function handleEnvelope<T>(body: Envelope, status: number, config: ApiConfig): E
     throw new HttpError(code, msg, { status, handled: true, envelope: body });
   }
   if (FORCE_LOGOUT_CODES.includes(code)) {
-    httpEffects().logoutAndReload();
+    httpEffects().logoutAndReload(sessionEndOf(body.data));
     throw new HttpError(code, msg, { status, handled: true, envelope: body });
   }
   const text = msg || catalogueText(code) || i18n.t('http.systemError');

@@ -1,4 +1,4 @@
-import type { FieldError } from '@rd/contract';
+import type { FieldError, SessionEnd } from '@rd/contract';
 
 /**
  * What the HTTP client does to the user interface. The app installs antd-based effects at start-up
@@ -11,8 +11,8 @@ export interface HttpEffects {
   showParamCheck(msg: string, errors: readonly FieldError[]): void;
   /** Code 401: "you have been logged out" — resolves true when the user chose to sign in again. */
   confirmRelogin(): Promise<boolean>;
-  /** Local logout followed by a page reload (codes 4001, NO_LOGIN_ERROR, JWT_VERIFY_FAILED, and relogin). */
-  logoutAndReload(): void;
+  /** Local logout followed by a page reload (codes 4001, NO_LOGIN_ERROR, JWT_VERIFY_FAILED, and relogin); `end`: why the server ended the session. */
+  logoutAndReload(end?: SessionEnd | null): void;
 }
 
 const consoleEffects: HttpEffects = {

@@ -1,8 +1,10 @@
+import type { SessionEnd } from '@rd/contract';
 import { logout } from '../../api/session';
 import { LOGIN_PATH } from '../router/paths';
 import { menuRoutesStore } from '../router/menuRoutesStore';
 import { clearSession } from '../state/sessionStore';
 import { resetSessionLoad } from './loadSession';
+import { rememberSessionEnd } from './sessionEndNotice';
 
 /** Forgets the session in this tab only (no server call): token, user, menus and session storage. */
 export function forceLocalLogout(): void {
@@ -25,9 +27,14 @@ export async function logoutToLogin(): Promise<void> {
   window.location.assign(LOGIN_PATH);
 }
 
-/** Session expiry (codes 4001, NO_LOGIN_ERROR, JWT_VERIFY_FAILED, or "log in again" after 401). */
-export function logoutAndReload(): void {
+/**
+ * Session expiry (codes 4001, NO_LOGIN_ERROR, JWT_VERIFY_FAILED, or "log in again" after 401). The reload
+ * meets the guard without a token, which sends the user to sign in with this page as the redirect; the
+ * login page says why the session ended when the server told.
+ */
+export function logoutAndReload(end: SessionEnd | null = null): void {
   forceLocalLogout();
+  if (end) rememberSessionEnd(end);
   window.location.reload();
 }
 

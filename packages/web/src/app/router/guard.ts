@@ -36,19 +36,33 @@ export type AfterLoadDecision =
 
 export function afterSessionLoad(succeeded: boolean, pathname: string, search: string): AfterLoadDecision {
   if (succeeded) return { kind: 'reenter', to: pathname + search };
-  return { kind: 'forceLogout', to: isPublicPath(pathname) ? pathname + search : LOGIN_PATH };
+  // after signing in again the user lands back where they were going
+  return { kind: 'forceLogout', to: isPublicPath(pathname) ? pathname + search : loginRedirect(pathname + search) };
 }
 
 export function loginRedirect(target: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
 }
 
+/** The server's own paths: a redirect there would leave the portal for a raw API answer. */
+const SERVER_PREFIXES = ['/acc/', '/api/'];
+/** Stands for the portal's origin while parsing: only a target that keeps it is a path of this app. */
+const PORTAL_ORIGIN = 'https://portal.invalid';
+
 /**
- * Where to go after sign-in: the redirect parameter when it is a path inside this app (never another
- * site: '//host' and '/\host' are rejected), otherwise the home page.
+ * Where to go after sign-in: the redirect parameter when it is a portal path of this app, otherwise the home
+ * page. It is parsed as a browser would resolve it, so nothing that resolves to another site gets through
+ * ('//host', '/\\host', '/\t/host', 'https://host'); the server's API paths and the login page are not targets.
  */
 export function afterLoginTarget(redirect: string | null): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return HOME_PATH;
-  if (redirect === LOGIN_PATH || redirect.startsWith(`${LOGIN_PATH}?`)) return HOME_PATH;
-  return redirect;
+  if (!redirect || !redirect.startsWith('/')) return HOME_PATH;
+  let url: URL;
+  try {
+    url = new URL(redirect, PORTAL_ORIGIN);
+  } catch {
+    return HOME_PATH;
+  }
+  if (url.origin !== PORTAL_ORIGIN) return HOME_PATH;
+  if (url.pathname === LOGIN_PATH || SERVER_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return HOME_PATH;
+  return url.pathname + url.search + url.hash;
 }

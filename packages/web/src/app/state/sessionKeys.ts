@@ -5,6 +5,8 @@ export const SESSION_KEY = {
   userId: 'userId',
   currentMenuPath: 'currentMenuPath',
   passwordNotice: 'passwordNotice',
+  /** Why the server ended the last session (see sessionEndNotice.ts). */
+  sessionEnd: 'sessionEnd',
 } as const;
 
 export function readSession(key: string): string {

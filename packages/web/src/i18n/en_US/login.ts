@@ -9,6 +9,11 @@ const loginEn: typeof login = {
   passwordRequired: 'Please enter the password',
   submit: 'Sign in',
   failed: 'Sign-in failed, please retry later',
+  ended: {
+    IDLE: 'Signed out after {{minutes}} minutes without activity, please sign in again',
+    ABSOLUTE: 'Signed out: a sign-in lasts at most {{hours}} hours, please sign in again',
+    REVOKED: 'Your sign-in was ended (password changed, account disabled or signed out by an administrator), please sign in again',
+  },
 };
 
 export default loginEn;
