@@ -138,6 +138,11 @@ export const ERROR_CATALOGUE = {
     en_US: "The rule's code space is nearly used up, generation stopped",
   },
   SERIALS_RUN_OUT: { status: 409, zh_CN: '该规则的序号已用尽，生成已停止', en_US: 'The rule ran out of serials, generation stopped' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    zh_CN: '该请求标识（Idempotency-Key）已用于另一项不同内容的请求，请刷新后重新提交',
+    en_US: 'This Idempotency-Key was already used for a different request: reload and submit again',
+  },
   JOB_NOT_CANCELLABLE: { status: 409, zh_CN: '只有排队中或生成中的任务可以取消', en_US: 'Only queued or running jobs can be cancelled' },
   JOB_FAILED: { status: 500, zh_CN: '任务因系统错误中止，请联系管理员', en_US: 'The job stopped on a system error, contact the administrator' },
   // Growers (api/farmer)

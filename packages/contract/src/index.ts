@@ -39,3 +39,5 @@ export * from './api/dealer.js';
 export * from './api/shipment.js';
 export * from './api/channelConflict.js';
 export * from './api/recall.js';
+export * from './idempotency.js';
+export * from './api/codeRecordEstimate.js';

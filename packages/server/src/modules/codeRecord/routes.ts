@@ -7,6 +7,10 @@ import {
   codeRecordIdQuerySchema,
   codeRecordPageQuerySchema,
   codeRecordRowSchema,
+  codeRecordEstimateSchema,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
   pageResultSchema,
 } from '@rd/contract';
 import { z } from 'zod';
@@ -16,21 +20,46 @@ import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
 import { latestActivation, requestActivation } from './activation.js';
-import { addJob, cancelJobOf, getJob, listJobs } from './service.js';
+import { estimateJob } from './jobEstimate.js';
+import { cancelJobOf, companyOf, getJob, listJobs, queueJob } from './service.js';
 
 const TAGS = ['tags'];
 
 /** Code generation jobs (spec 7.6 api/codeRecord): queue, list with live progress, cancel. */
-export async function codeRecordRoutes(app: App, { db }: AppContext) {
+export async function codeRecordRoutes(app: App, { db, config, database }: AppContext) {
   app.post('/acc/api/codeRecord/add', {
     config: { access: { permission: PERMISSIONS.codeRecordAdd } },
     schema: {
       tags: TAGS,
       summary: 'Queue a job making quantity (1 to 10,000,000) codes of an enabled rule; answers the queued job',
+      description:
+        'Send an Idempotency-Key header so that a double click, a retry or a second tab creates one job: the same key ' +
+        'with the same body answers the first job again (with Idempotent-Replayed: true), with another body ' +
+        'IDEMPOTENCY_KEY_REUSED (409). Keys are kept 24 hours per company.',
+      headers: idempotencyHeadersSchema,
       body: codeRecordAddBodySchema,
       response: { 200: envelope(codeRecordRowSchema) },
     },
-    handler: async (request) => ok(request, await addJob(db, currentPrincipal(request), request.body, requestLang(request))),
+    handler: async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      const { job, replayed } = await queueJob(db, currentPrincipal(request), request.body, requestLang(request), key);
+      if (replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+      return ok(request, job);
+    },
+  });
+
+  app.post('/acc/api/codeRecord/estimate', {
+    config: { access: { permission: PERMISSIONS.codeRecordAdd }, audit: false },
+    schema: {
+      tags: TAGS,
+      summary: 'Before queuing: the time a job should take (at the rate measured here, else the reference rate) and the size of its code files',
+      body: codeRecordAddBodySchema,
+      response: { 200: envelope(codeRecordEstimateSchema) },
+    },
+    handler: async (request) => {
+      const site = { companyId: companyOf(currentPrincipal(request)), publicBaseUrl: config.publicBaseUrl, databaseKind: database.kind };
+      return ok(request, await estimateJob(db, site, request.body, requestLang(request)));
+    },
   });
 
   app.post('/acc/api/codeRecord/activate', {

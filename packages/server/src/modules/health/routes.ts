@@ -8,17 +8,21 @@ import { envelope } from '../../platform/http/schemas.js';
 /** Seconds a balancer or client is told to wait before asking a server that is not ready again. */
 const RETRY_AFTER_SECONDS = 5;
 
-export async function healthRoutes(app: App, { db, database }: AppContext) {
+/** The address printed in QR codes, and whether PUBLIC_BASE_URL set it (else it is this machine's localhost). */
+const labelAddress = z.object({ publicBaseUrl: z.string(), publicBaseUrlConfigured: z.boolean() });
+
+export async function healthRoutes(app: App, { db, database, config }: AppContext) {
   app.get('/acc/health', {
     config: { access: 'public' },
     schema: {
       tags: ['operations'],
-      summary: 'Liveness and database reachability',
-      response: { 200: envelope(z.object({ status: z.literal('UP'), database: z.enum(['pglite', 'postgres']) })) },
+      summary: 'Liveness and database reachability, and the address printed in QR codes (PUBLIC_BASE_URL)',
+      response: { 200: envelope(z.object({ status: z.literal('UP'), database: z.enum(['pglite', 'postgres']), ...labelAddress.shape })) },
     },
     handler: async (request) => {
       await sql`SELECT 1`.execute(db);
-      return ok(request, { status: 'UP' as const, database: database.kind });
+      const address = { publicBaseUrl: config.publicBaseUrl, publicBaseUrlConfigured: config.publicBaseUrlConfigured };
+      return ok(request, { status: 'UP' as const, database: database.kind, ...address });
     },
   });
 

@@ -265,6 +265,15 @@ export interface CodeRecordTable {
   updated_at: Timestamp;
 }
 
+/** An Idempotency-Key a company sent with a creating request, kept 24 hours (migration 0033). */
+export interface IdempotencyKeyTable {
+  company_id: string;
+  key: string;
+  fingerprint: string;
+  resource_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export type CodeStatus = 'NOT_ACTIVATED' | 'ACTIVATED' | 'VOIDED';
 
 export interface CodeTable {
@@ -898,6 +907,7 @@ export interface DB {
   company_secret: CompanySecretTable;
   tag_rule: TagRuleTable;
   code_record: CodeRecordTable;
+  idempotency_key: IdempotencyKeyTable;
   code: CodeTable;
   product_category: ProductCategoryTable;
   product_template: ProductTemplateTable;
