@@ -15,8 +15,6 @@ export interface Config {
   publicBaseUrl: string;
   /** False while PUBLIC_BASE_URL is unset and the address printed in QR codes is this machine's localhost. */
   publicBaseUrlConfigured: boolean;
-  /** False while PUBLIC_BASE_URL is unset and the address printed in QR codes is this machine's localhost. */
-  publicBaseUrlConfigured: boolean;
   logLevel: string;
   seedDemo: boolean;
   /** Minutes without a request after which a session ends. */
@@ -121,7 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    publicBaseUrlConfigured: Boolean(env.PUBLIC_BASE_URL),
     publicBaseUrlConfigured: Boolean(env.PUBLIC_BASE_URL),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: bool(env.SEED_DEMO, true),
