@@ -57,10 +57,11 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real server (the compiled bundle `npm start` runs) on a fresh embedded database and the
- * built web app, and waits until it answers its health check.
+ * built web app, and waits until it answers its health check. A PORT in `env` restarts a server where a
+ * browser page still expects it (same origin, same tab storage).
  */
 export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = reuseDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
   compileServer();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
