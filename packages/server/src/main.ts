@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import { createJobRunner } from './backgroundJobs.js';
 import { loadConfig } from './platform/config.js';
+import { businessClock } from './platform/export/businessClock.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openFileStorage } from './platform/files/storage.js';
 import { seedAdmin } from './seed/adminSeed.js';
 import { seedDemo } from './seed/demoSeed.js';
+import { seedDemoSeason } from './seed/demoSeason.js';
 import { seedPlatform } from './seed/platformSeed.js';
 import { seedDictionaries } from './seed/dictionarySeed.js';
 
@@ -18,7 +20,11 @@ async function main() {
   await seedPlatform(database.db);
   await seedDictionaries(database.db);
   const firstStart = await seedAdmin(database.db, config);
-  if (firstStart && database.kind === 'pglite' && config.seedDemo) await seedDemo(database.db, config);
+  if (firstStart && database.kind === 'pglite' && config.seedDemo) {
+    const now = new Date();
+    await seedDemo(database.db, config, businessClock(config.businessTimeZone).date(now));
+    await seedDemoSeason({ database, db: database.db, config }, now);
+  }
 
   const ctx = { database, db: database.db, config, storage: await openFileStorage(config) };
   const app = await buildApp(ctx);

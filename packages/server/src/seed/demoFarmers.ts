@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 
 /**
- * The demo cooperative's growers (瓜农), each linked to the products they grow; the demo batches name
- * theirs. Runs after seedDemoProducts and finds its products and batches by name and number.
+ * The demo cooperative's growers (瓜农), each linked to the products they grow; the first batches name
+ * theirs. Runs after seedDemoProducts and finds its products by name, and the batches of each grower's product.
  */
 export async function seedDemoFarmers(db: Kysely<DB>, companyId: string, userId: string | null): Promise<void> {
   const products = await db.selectFrom('product').select(['id', 'name']).where('company_id', '=', companyId).execute();
@@ -19,7 +19,7 @@ export async function seedDemoFarmers(db: Kysely<DB>, companyId: string, userId:
       varieties: '京欣一号',
       certifications: '绿色食品',
       products: ['庞各庄京欣一号西瓜'],
-      batches: ['PGZ-2025-0601'],
+      batchesOf: '庞各庄京欣一号西瓜',
     },
     {
       name: '刘桂兰',
@@ -31,7 +31,7 @@ export async function seedDemoFarmers(db: Kysely<DB>, companyId: string, userId:
       varieties: '麒麟',
       certifications: '',
       products: ['庞各庄麒麟西瓜'],
-      batches: ['PGZ-2025-0615'],
+      batchesOf: '庞各庄麒麟西瓜',
     },
     {
       name: '赵永刚',
@@ -43,10 +43,10 @@ export async function seedDemoFarmers(db: Kysely<DB>, companyId: string, userId:
       varieties: '京欣一号、麒麟',
       certifications: '',
       products: ['庞各庄京欣一号西瓜', '庞各庄麒麟西瓜'],
-      batches: [],
+      batchesOf: null,
     },
   ];
-  for (const { products: grown, batches, ...grower } of growers) {
+  for (const { products: grown, batchesOf, ...grower } of growers) {
     const farmer = await db
       .insertInto('farmer')
       .values({ company_id: companyId, ...grower, region_code: '110115', region_name: '北京市大兴区', created_by: userId, updated_by: userId })
@@ -56,8 +56,9 @@ export async function seedDemoFarmers(db: Kysely<DB>, companyId: string, userId:
     if (ids.length) {
       await db.insertInto('farmer_product').values(ids.map((id) => ({ farmer_id: farmer.id, product_id: id, company_id: companyId }))).execute();
     }
-    if (batches.length) {
-      await db.updateTable('product_batch').set({ farmer_id: farmer.id }).where('company_id', '=', companyId).where('batch_no', 'in', batches).execute();
+    const batchProduct = batchesOf ? productId(batchesOf) : undefined;
+    if (batchProduct) {
+      await db.updateTable('product_batch').set({ farmer_id: farmer.id }).where('company_id', '=', companyId).where('product_id', '=', batchProduct).execute();
     }
   }
 }

@@ -3,14 +3,35 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema.js';
 import { jsonb } from '../modules/product/jsonb.js';
 
+/** The day `days` before a day (after it when negative), both yyyy-MM-dd. */
+export function daysBefore(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
+}
+
+/** The cooperative numbers its batches by harvest day: PGZ-20250615. */
+export function demoBatchNo(harvest: string): string {
+  return `PGZ-${harvest.replaceAll('-', '')}`;
+}
+
+/** A watermelon's farming records, from sowing about three months before its harvest to the picking. */
+export function demoFarmingRecords(harvest: string) {
+  return [
+    { kind: 'SOWING' as const, date: daysBefore(harvest, 95), operator: '王建国', material: '西瓜种子 1.5kg', images: [] },
+    { kind: 'FERTILISING' as const, date: daysBefore(harvest, 55), operator: '李秀英', material: '腐熟农家肥 羊粪 2t/亩', images: [] },
+    { kind: 'PICKING' as const, date: harvest, operator: '王建国', material: '', images: [] },
+  ];
+}
+
 /** A GTIN-13 under the GS1 China prefix 690, with its check digit. */
 const gtin13 = (body12: string) => `${body12}${gs1CheckDigit(body12)}`;
 
 /**
  * The demo cooperative's products: a category tree, a watermelon template whose attributes show on the
- * scan page, two products with their attribute values, and a batch of each with its farming records.
+ * scan page, two products with their attribute values, and the season's first batch of each with its farming
+ * records, harvested some weeks before `startDay` (the first start's business day, yyyy-MM-dd).
  */
-export async function seedDemoProducts(db: Kysely<DB>, companyId: string, userId: string | null): Promise<void> {
+export async function seedDemoProducts(db: Kysely<DB>, companyId: string, userId: string | null, startDay = new Date().toISOString().slice(0, 10)): Promise<void> {
   const fruit = await db.insertInto('product_category').values({ company_id: companyId, name: '瓜果', sort: 1 }).returning('id').executeTakeFirstOrThrow();
   const watermelon = await db
     .insertInto('product_category')
@@ -41,15 +62,17 @@ export async function seedDemoProducts(db: Kysely<DB>, companyId: string, userId
       name: '庞各庄京欣一号西瓜',
       gtin: gtin13('690123400001'),
       spec: '单果 5-7kg',
-      values: { variety: '京欣一号', sugar: '12.5', plantingBase: '庞各庄镇四各庄村基地', listedOn: '2025-06-10', story: '沙瓤多汁，皮薄脆甜。\n种植于永定河冲积沙壤土。' },
-      batchNo: 'PGZ-2025-0601',
+      values: { variety: '京欣一号', sugar: '12.5', plantingBase: '庞各庄镇四各庄村基地', listedOn: daysBefore(startDay, 90), story: '沙瓤多汁，皮薄脆甜。\n种植于永定河冲积沙壤土。' },
+      harvestedDaysAgo: 92,
+      shelfDays: 30,
     },
     {
       name: '庞各庄麒麟西瓜',
       gtin: gtin13('690123400002'),
       spec: '单果 3-4kg',
       values: { variety: '麒麟', sugar: '13', plantingBase: '庞各庄镇梨花村基地', story: '小果型早熟品种，肉质细嫩。' },
-      batchNo: 'PGZ-2025-0615',
+      harvestedDaysAgo: 78,
+      shelfDays: 25,
     },
   ];
   for (const p of products) {
@@ -75,22 +98,19 @@ export async function seedDemoProducts(db: Kysely<DB>, companyId: string, userId
       .insertInto('product_attr_value')
       .values(Object.entries(p.values).map(([attr_key, value]) => ({ product_id: product.id, attr_key, value })))
       .execute();
+    const harvest = daysBefore(startDay, p.harvestedDaysAgo);
     await db
       .insertInto('product_batch')
       .values({
         company_id: companyId,
         product_id: product.id,
-        batch_no: p.batchNo,
-        production_date: '2025-06-16',
-        expiry_date: '2025-07-01',
+        batch_no: demoBatchNo(harvest),
+        production_date: daysBefore(harvest, -1),
+        expiry_date: daysBefore(harvest, -1 - p.shelfDays),
         quantity: 2000,
         origin: '北京市大兴区庞各庄镇',
-        harvest_date: '2025-06-15',
-        farming_records: jsonb([
-          { kind: 'SOWING', date: '2025-03-12', operator: '王建国', material: '西瓜种子 1.5kg', images: [] },
-          { kind: 'FERTILISING', date: '2025-04-20', operator: '李秀英', material: '腐熟农家肥 羊粪 2t/亩', images: [] },
-          { kind: 'PICKING', date: '2025-06-15', operator: '王建国', material: '', images: [] },
-        ]),
+        harvest_date: harvest,
+        farming_records: jsonb(demoFarmingRecords(harvest)),
         inspection_reports: jsonb([]),
         created_by: userId,
         updated_by: userId,

@@ -19,10 +19,11 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * Loaded on the first start of the embedded database so a new user sees a living portal. Each business
- * area adds its own sample data (products, batches, codes, scans) as it is built.
+ * Loaded on the first start of the embedded database so a new user sees a living portal: the company, its
+ * accounts, products and growers; its season of codes, dealers, scans and recalls follows (demoSeason.ts).
+ * `startDay` (yyyy-MM-dd, the first start's business day) dates the first batches.
  */
-export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>): Promise<void> {
+export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>, startDay?: string): Promise<void> {
   const passwords: Array<[string, string]> = [];
   await db.transaction().execute(async (trx) => {
     const company = await trx
@@ -63,7 +64,7 @@ export async function seedDemo(db: Kysely<DB>, config: Pick<Config, 'dataDir'>):
       if (demo.username === 'demo') adminId = user.id;
       if (demo.username === 'auditor') auditorId = user.id;
     }
-    await seedDemoProducts(trx, company.id, adminId);
+    await seedDemoProducts(trx, company.id, adminId, startDay);
     await seedDemoFarmers(trx, company.id, adminId);
     await seedDemoCompanyInfo(trx, company.id, { reporter: adminId, auditor: auditorId });
   });

@@ -39,14 +39,15 @@ export interface CheckSources {
  * that fits some and fails the check character of each is a typing mistake, answered CHECK_FAILED and recorded
  * without looking anything up. Otherwise one statement; a check that gives a hidden code takes two (the first
  * reads the company's secret and writes nothing, the second records the verdict the digits earn). See
- * checkStatement.ts for the counting and the suspicious rule.
+ * checkStatement.ts for the counting and the suspicious rule. `at` dates the check in the past (the demo
+ * season, seed/demoScans.ts); no route passes it, so a consumer's check is always dated by the database.
  */
 export async function checkCode(
   { db, pool, answers, shapes, recalls, today }: CheckSources,
   config: Pick<Config, 'scanSuspiciousProvinces' | 'scanSuspiciousWindowMinutes'>,
   request: CheckRequest,
   context: ScanContext,
-  options: { simulate?: { companyId: string | null } } = {},
+  options: { simulate?: { companyId: string | null }; at?: Date } = {},
 ): Promise<CheckedCode> {
   const typed = request.code.trim().slice(0, SCAN_CODE_MAX);
   const inUse = await shapes();
@@ -76,6 +77,7 @@ export async function checkCode(
     attachToken,
     suspiciousWindowSeconds: config.scanSuspiciousWindowMinutes * 60,
     suspiciousProvinces: config.scanSuspiciousProvinces,
+    at: options.at?.toISOString() ?? null,
   };
   if (reading.kind === 'CHECK_FAILED') {
     const recordId = await writeCheckFailedRecord(db, input, inUse.soleCompanyOf(typed), options);

@@ -15,11 +15,11 @@ export async function writeCheckFailedRecord(
 ): Promise<string> {
   const { rows } = await sql<{ id: string }>`
     INSERT INTO scan_record (company_id, code_text, source, verdict, ip, country, province, city, isp, area_code,
-                             client_type, os, user_agent, latitude, longitude, attach_token)
+                             client_type, os, user_agent, latitude, longitude, attach_token, scanned_at)
     VALUES (${companyId}::uuid, ${input.codeText}, ${options.simulate ? 'TEST' : 'CHECK'}, 'CHECK_FAILED', ${input.ip},
             ${input.country}, ${input.province}, ${input.city}, ${input.isp}, ${input.areaCode}, ${input.clientType},
             ${input.os}, ${input.userAgent}, ${input.latitude}::double precision, ${input.longitude}::double precision,
-            ${input.attachToken})
+            ${input.attachToken}, coalesce(${input.at}::timestamptz, now()))
     RETURNING id::text`.execute(db);
   return (rows[0] as { id: string }).id;
 }

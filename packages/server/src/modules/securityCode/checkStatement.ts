@@ -40,6 +40,11 @@ export interface CheckInput {
   attachToken: string;
   suspiciousWindowSeconds: number;
   suspiciousProvinces: number;
+  /**
+   * When the check happened, as ISO 8601; null (every consumer check) is the database's now(). Set only by code
+   * of the server itself: the demo season's scans of past days (seed/demoScans.ts).
+   */
+  at: string | null;
 }
 
 /** What the statement answers; the code's fields are null when it is unknown. */
@@ -159,22 +164,23 @@ function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: st
 
 export function checkStatement(input: CheckInput, options: { simulate?: { companyId: string | null } } = {}) {
   const simulate = options.simulate;
+  const now = sql`coalesce(${input.at}::timestamptz, now())`;
   // one text whatever the region, so the prepared statement is reused
   const region = sql`CASE WHEN ${input.regionKey}::text = '' THEN '{}'::text[] ELSE ARRAY[${input.regionKey}::text] END`;
-  const inWindow = sql`s.recent_since > now() - ${input.suspiciousWindowSeconds}::int * interval '1 second'`;
+  const inWindow = sql`s.recent_since > ${now} - ${input.suspiciousWindowSeconds}::int * interval '1 second'`;
   const newRegion = sql`NOT (EXCLUDED.recent_provinces <@ s.recent_provinces)`;
   const counts = sql`c.status = 'ACTIVATED' AND (c.hidden_length = 0 OR ${input.hidden}::text = 'MATCHED')`;
   const counted = sql`
       INSERT INTO code_scan AS s (code_id, company_id, scan_count, first_scan_at, first_country, first_province, first_city,
                                   last_scan_at, last_province, recent_provinces, recent_since, suspicious)
-      SELECT c.id, c.company_id, 1, now(), ${input.country}::text, ${input.province}::text, ${input.city}::text,
-             now(), ${input.province}::text, ${region}, now(), false
+      SELECT c.id, c.company_id, 1, ${now}, ${input.country}::text, ${input.province}::text, ${input.city}::text,
+             ${now}, ${input.province}::text, ${region}, ${now}, false
       FROM c WHERE ${counts}
       ON CONFLICT (code_id) DO UPDATE SET
         scan_count = s.scan_count + 1,
-        last_scan_at = now(),
+        last_scan_at = ${now},
         last_province = EXCLUDED.last_province,
-        recent_since = CASE WHEN ${inWindow} THEN s.recent_since ELSE now() END,
+        recent_since = CASE WHEN ${inWindow} THEN s.recent_since ELSE ${now} END,
         recent_provinces = CASE WHEN NOT ${inWindow} THEN EXCLUDED.recent_provinces
                                 WHEN ${newRegion} THEN s.recent_provinces || EXCLUDED.recent_provinces
                                 ELSE s.recent_provinces END,
@@ -185,7 +191,7 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
   // the staff simulator counts nothing: the count and the regions flag a consumer check from this place would
   // reach now, from the counter as it is (the same rule as the update above; no counter yet is a first scan)
   const simulatedCount = sql`
-      SELECT coalesce(s.scan_count, 0) + 1 AS scan_count, coalesce(s.first_scan_at, now()) AS first_scan_at,
+      SELECT coalesce(s.scan_count, 0) + 1 AS scan_count, coalesce(s.first_scan_at, ${now}) AS first_scan_at,
              coalesce(s.first_country, ${input.country}::text) AS first_country,
              coalesce(s.first_province, ${input.province}::text) AS first_province,
              coalesce(s.first_city, ${input.city}::text) AS first_city,
@@ -210,7 +216,8 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
     counted AS (${simulate ? simulatedCount : counted}),
     rec AS (
       INSERT INTO scan_record (company_id, code_id, code_text, product_id, batch_id, source, verdict, scan_seq, suspicious, recall_id,
-                               ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token)
+                               ip, country, province, city, isp, area_code, client_type, os, user_agent, latitude, longitude, attach_token,
+                               scanned_at)
       SELECT c.company_id, c.id, ${input.codeText}::text, c.product_id, c.batch_id, ${simulate ? 'TEST' : 'CHECK'},
              CASE
                WHEN c.id IS NULL THEN 'NOT_FOUND'
@@ -225,14 +232,15 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              c.recall_id,
              ${input.ip}::text, ${input.country}::text, ${input.province}::text, ${input.city}::text, ${input.isp}::text,
              ${input.areaCode}::text, ${input.clientType}::text, ${input.os}::text, ${input.userAgent}::text,
-             ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text
+             ${input.latitude}::double precision, ${input.longitude}::double precision, ${input.attachToken}::text,
+             ${now}
       FROM (SELECT 1) AS one LEFT JOIN c ON true LEFT JOIN counted ON true
       RETURNING id, verdict, suspicious
     )${simulate ? sql`` : sql`,
     conflict AS (
       INSERT INTO channel_conflict (company_id, scan_record_id, scanned_at, code_id, product_id, batch_id, dealer_id, shipment_id,
                                     dealer_area_codes, scan_area_code, scan_city_code, province, city, ip)
-      SELECT c.company_id, rec.id, now(), c.id, c.product_id, c.batch_id, c.dealer_id, c.shipment_id, c.dealer_areas,
+      SELECT c.company_id, rec.id, ${now}, c.id, c.product_id, c.batch_id, c.dealer_id, c.shipment_id, c.dealer_areas,
              ${input.areaCode}::text, ${input.cityCode}::text, ${input.province}::text, ${input.city}::text, ${input.ip}::text
       FROM rec JOIN c ON c.dealer_id IS NOT NULL
       WHERE rec.verdict IN ('GENUINE', 'REPEATED') AND ${input.areaCode}::text <> ''
