@@ -13,7 +13,7 @@ function columns(lang: Lang, timeZone: string): XlsxColumn<BoundCode>[] {
   const t = EXPORT_TEXTS[lang];
   const clock = businessClock(timeZone);
   return [
-    { header: t.code, width: 32, value: (c) => c.code },
+    { header: t.code, width: 32, text: true, value: (c) => c.code },
     { header: t.status, width: 12, value: (c) => CODE_STATUS_LABELS[lang][c.status] ?? c.status },
     { header: t.activatedAt, width: 20, value: (c) => clock.dateTime(c.activated_at) },
   ];

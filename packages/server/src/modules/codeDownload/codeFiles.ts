@@ -56,9 +56,9 @@ export function codeFile(format: CodeFileFormat, input: CodeFileInput): Readable
     return xlsxStream<LabelContent>({
       sheetName: texts.sheetName,
       columns: [
-        { header: texts.code, width: 28, value: (l) => l.code },
+        { header: texts.code, width: 28, text: true, value: (l) => l.code },
         { header: texts.url, width: 64, value: (l) => l.url },
-        ...(input.withHidden ? [{ header: texts.hidden, width: 12, value: (l: LabelContent) => l.hidden }] : []),
+        ...(input.withHidden ? [{ header: texts.hidden, width: 12, text: true, value: (l: LabelContent) => l.hidden }] : []),
       ],
       rows: labelsOf(input),
       onError: input.onError,

@@ -31,14 +31,14 @@ export function dealerExport(db: Kysely<DB>, companyId: string, query: z.infer<t
   return xlsxStream<DealerRow>({
     sheetName: t.sheet,
     columns: [
-      { header: t.code, width: 14, value: (d) => d.code },
+      { header: t.code, width: 14, text: true, value: (d) => d.code },
       { header: t.name, width: 24, value: (d) => d.name },
       { header: t.level, width: 6, value: (d) => d.level },
-      { header: t.parentCode, width: 14, value: (d) => d.parentCode ?? '' },
+      { header: t.parentCode, width: 14, text: true, value: (d) => d.parentCode ?? '' },
       { header: t.parent, width: 20, value: (d) => d.parentName ?? '' },
       { header: t.areas, width: 36, value: (d) => d.areaCodes.map((c) => areaName(c, lang)).join(listSeparator(lang)) },
       { header: t.contact, width: 12, value: (d) => d.contact },
-      { header: t.phone, width: 14, value: (d) => d.phone },
+      { header: t.phone, width: 14, text: true, value: (d) => d.phone },
       { header: t.address, width: 30, value: (d) => d.address },
       { header: t.status, width: 8, value: (d) => t.statuses[d.status] },
       { header: t.namePublic, width: 10, value: (d) => (d.namePublic ? t.yes : t.no) },

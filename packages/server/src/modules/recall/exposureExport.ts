@@ -74,7 +74,7 @@ export function exposureExport(recall: RecallRow, exposure: RecallExposure, lang
     sheetName: t.dealers,
     autoFilter: true,
     columns: [
-      { header: t.dealerCode, width: 16, value: (d) => d.dealerCode },
+      { header: t.dealerCode, width: 16, text: true, value: (d) => d.dealerCode },
       { header: t.dealerName, width: 28, value: (d) => d.dealerName },
       { header: t.dealerLevel, width: 8, value: (d) => d.level },
       { header: t.area, width: 40, value: (d) => areas(d.areaCodes) },

@@ -32,10 +32,10 @@ export function shipmentExport(db: Kysely<DB>, companyId: string, query: z.infer
   return xlsxStream<ShipmentRow>({
     sheetName: t.sheet,
     columns: [
-      { header: t.orderNo, width: 18, value: (s) => s.orderNo },
+      { header: t.orderNo, width: 18, text: true, value: (s) => s.orderNo },
       { header: t.kind, width: 10, value: (s) => t.kinds[s.kind] },
       { header: t.status, width: 10, value: (s) => t.statuses[s.status] },
-      { header: t.dealerCode, width: 14, value: (s) => s.dealerCode },
+      { header: t.dealerCode, width: 14, text: true, value: (s) => s.dealerCode },
       { header: t.dealerName, width: 24, value: (s) => s.dealerName },
       { header: t.items, width: 10, value: (s) => s.itemCount },
       { header: t.boxes, width: 8, value: (s) => s.boxCount },

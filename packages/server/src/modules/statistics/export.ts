@@ -13,9 +13,9 @@ function columns(lang: Lang, timeZone: string): XlsxColumn<RecordRow>[] {
   const clock = businessClock(timeZone);
   return [
     { header: t.scannedAt, width: 20, value: (r) => clock.dateTime(r.scannedAt) },
-    { header: t.code, width: 30, value: (r) => r.code },
+    { header: t.code, width: 30, text: true, value: (r) => r.code },
     { header: t.productName, width: 20, value: (r) => r.productName },
-    { header: t.batchNo, width: 16, value: (r) => r.batchNo },
+    { header: t.batchNo, width: 16, text: true, value: (r) => r.batchNo },
     { header: t.verdict, width: 14, value: (r) => (r.verdict ? VERDICT_LABELS[lang][r.verdict] : '') },
     { header: t.scanSeq, width: 10, value: (r) => r.scanSeq },
     { header: t.suspicious, width: 8, value: (r) => (r.suspicious ? t.yes : t.no) },
@@ -27,7 +27,7 @@ function columns(lang: Lang, timeZone: string): XlsxColumn<RecordRow>[] {
     { header: t.province, width: 12, value: (r) => r.province },
     { header: t.city, width: 12, value: (r) => r.city },
     { header: t.isp, width: 10, value: (r) => r.isp },
-    { header: t.areaCode, width: 10, value: (r) => r.areaCode },
+    { header: t.areaCode, width: 10, text: true, value: (r) => r.areaCode },
   ];
 }
 

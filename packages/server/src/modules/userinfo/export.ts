@@ -18,7 +18,7 @@ function columns(lang: Lang, clock: BusinessClock, withCompany: boolean, sexLabe
   const t = EXPORT_TEXTS[lang];
   const roleName = (r: UserRow['roles'][number]) => (lang === 'en_US' && r.roleNameEn ? r.roleNameEn : r.roleName);
   const all: Array<XlsxColumn<UserRow> | false> = [
-    { header: t.userCode, width: 14, value: (u) => u.user_code },
+    { header: t.userCode, width: 14, text: true, value: (u) => u.user_code },
     { header: t.username, width: 18, value: (u) => u.username },
     { header: t.name, width: 14, value: (u) => u.name },
     { header: t.sex, width: 8, value: (u) => sexLabels.get(u.sex) ?? u.sex },
@@ -26,7 +26,7 @@ function columns(lang: Lang, clock: BusinessClock, withCompany: boolean, sexLabe
     { header: t.deptName, width: 16, value: (u) => u.dept_name },
     { header: t.jobTitle, width: 14, value: (u) => u.job_title },
     { header: t.roles, width: 24, value: (u) => u.roles.map(roleName).join(', ') },
-    { header: t.phone, width: 14, value: (u) => u.phone },
+    { header: t.phone, width: 14, text: true, value: (u) => u.phone },
     { header: t.email, width: 24, value: (u) => u.email },
     { header: t.birthdate, width: 12, value: (u) => u.birthdate ?? '' },
     { header: t.contractStart, width: 14, value: (u) => u.contract_start ?? '' },
