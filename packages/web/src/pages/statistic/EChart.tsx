@@ -50,7 +50,11 @@ export function EChart({ option, height, testId }: EChartProps) {
     if (!charts || !host.current) return;
     const instance = charts.echarts.init(host.current);
     chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
+    // A host with no size (its screen hidden or on its way out) is not drawn: the map's projection of a
+    // 0 × 0 box cannot be inverted, and ECharts throws on it. The chart is laid out again once it shows.
+    const resize = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0 && entry.contentRect.height > 0) instance.resize();
+    });
     resize.observe(host.current);
     return () => {
       resize.disconnect();
