@@ -123,8 +123,9 @@ describe('company info state machine', () => {
     expect((await get(operatorA, 'getCompanyInfo')).body.code).toBe('SUCCESS');
     expect((await post(operatorA, 'report', REPORT)).body.code).toBe('ACCESS_DENIED_ERROR');
     expect((await post(operatorA, 'submit')).body.code).toBe('ACCESS_DENIED_ERROR');
-    expect((await post(auditor, 'report', REPORT)).body.code).toBe('ACCESS_DENIED_ERROR');
-    expect((await get(auditor, 'getCompanyInfo')).body.code).toBe('ACCESS_DENIED_ERROR');
+    // the company report is a company's own screen: a platform auditor is told a company is needed
+    expect((await post(auditor, 'report', REPORT)).body.code).toBe('COMPANY_REQUIRED');
+    expect((await get(auditor, 'getCompanyInfo')).body.code).toBe('COMPANY_REQUIRED');
     expect((await post(adminA, 'pageList', {})).body.code).toBe('ACCESS_DENIED_ERROR');
     expect((await get(adminB, 'getById', { id: companyA })).body.code).toBe('ACCESS_DENIED_ERROR');
     expect((await post(adminA, 'auditPass', { id: companyA })).body.code).toBe('ACCESS_DENIED_ERROR');

@@ -129,7 +129,8 @@ describe('tag details screen', () => {
     fireEvent.click(screen.getByTestId('code-export'));
     await waitFor(() => expect(calls.some((c) => c.url === '/acc/api/code/export')).toBe(true));
     const exported = calls.find((c) => c.url === '/acc/api/code/export')!;
-    expect(exported.params).toMatchObject({ code: 'xk00', codeMatch: 'PREFIX' });
+    // An Excel file for the person who asked: codes as text cells.
+    expect(exported.params).toMatchObject({ code: 'xk00', codeMatch: 'PREFIX', format: 'xlsx' });
     expect(exported.params).not.toHaveProperty('ruleId');
   });
 
@@ -172,6 +173,26 @@ describe('job downloads', () => {
     );
   }
 
+  it('says which code list is for people and which for coders and printers', async () => {
+    setUser({ ...USER, userType: '3', permissionList: ['tag:generate:download'] });
+    const calls = answer((config) =>
+      config.url === '/acc/api/codeRecord/downloadCode' ? { data: new Blob(['PK'], { type: 'application/octet-stream' }) } : undefined,
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderDownloads(30);
+    fireEvent.click(screen.getByTestId('job-downloads-job-1'));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.slice(0, 3).map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^Excel 文件（查看、核对用）标签码按文本保存/),
+      expect.stringMatching(/^CSV 文件（喷码机、其他系统用）/),
+      expect.stringMatching(/^TXT 文件（喷码机、标签打印机用）/),
+    ]);
+    fireEvent.click(items[0]!);
+    await waitFor(() => expect(calls.some((c) => c.url === '/acc/api/codeRecord/downloadCode')).toBe(true));
+    expect(calls.find((c) => c.url === '/acc/api/codeRecord/downloadCode')!.params).toMatchObject({ id: 'job-1', format: 'xlsx' });
+  });
+
   it('offers every format and downloads the chosen one', async () => {
     setUser({ ...USER, userType: '3', permissionList: ['tag:generate:download'] });
     const calls = answer((config) =>
@@ -195,7 +216,9 @@ describe('job downloads', () => {
     answer();
     renderDownloads(200_000);
     fireEvent.click(screen.getByTestId('job-downloads-job-1'));
-    expect((await screen.findAllByText(/超过 100000 个标签，请下载 CSV 文件/)).length).toBe(3);
+    expect((await screen.findAllByText(/超过 100000 个标签，请下载 Excel、CSV 或 TXT 文件/)).length).toBe(3);
+    // The code lists have no such limit: a large job's Excel file goes on in further sheets.
+    expect(screen.getByText('Excel 文件（查看、核对用）').closest('li')?.getAttribute('aria-disabled')).not.toBe('true');
     cleanup();
     setUser({ ...USER, userType: '3', permissionList: [] });
     renderDownloads(10);

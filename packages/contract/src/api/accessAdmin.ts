@@ -27,8 +27,11 @@ export const ROLE_SCOPES = ['PLATFORM', 'ENTERPRISE'] as const;
 export type RoleScope = (typeof ROLE_SCOPES)[number];
 export const MENU_TYPES = ['MENU', 'BUTTON'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];
-/** PLATFORM elements are never granted to enterprise roles or users. */
-export const MENU_SCOPES = ['ALL', 'PLATFORM'] as const;
+/**
+ * PLATFORM elements are never granted to enterprise roles or users; COMPANY elements (a company's own
+ * data) are never shown or granted to platform accounts, which belong to no company.
+ */
+export const MENU_SCOPES = ['ALL', 'PLATFORM', 'COMPANY'] as const;
 export type MenuScope = (typeof MENU_SCOPES)[number];
 export const RELATION_TYPES = ['MENU', 'BUTTON', 'ALL'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];

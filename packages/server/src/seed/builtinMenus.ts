@@ -10,8 +10,8 @@ export const BUILTIN_ROLES = [
 export type BuiltinRoleCode = (typeof BUILTIN_ROLES)[number]['code'];
 
 /**
- * Who receives an element by default: the platform administrator receives everything; the enterprise
- * administrator everything not marked platform-only; operators and auditors what is listed.
+ * Who receives an element by default: the platform administrator everything not marked company-only; the
+ * enterprise administrator everything not marked platform-only; operators and auditors what is listed.
  */
 type Grant = 'OPERATOR' | 'AUDITOR';
 
@@ -24,6 +24,8 @@ export interface MenuSeed {
   url?: string;
   permission?: string;
   platformOnly?: boolean;
+  /** Manages a company's own data: never shown or granted to platform accounts (they have no company). */
+  companyOnly?: boolean;
   grants?: Grant[];
   children?: MenuSeed[];
   buttons?: ButtonSeed[];
@@ -33,6 +35,7 @@ export interface ButtonSeed {
   permission: string;
   name: string;
   nameEn: string;
+  companyOnly?: boolean;
   grants?: Grant[];
 }
 
@@ -57,7 +60,7 @@ export const BUILTIN_MENUS: MenuSeed = {
           code: 'tagMg', name: '标签管理', nameEn: 'Tag management', icon: 'TagsOutlined', grants: OP,
           children: [
             {
-              code: 'tagRule', name: '标签规则', nameEn: 'Tag rules', url: 'TagRule', permission: P.ruleList, grants: OP,
+              code: 'tagRule', name: '标签规则', nameEn: 'Tag rules', url: 'TagRule', permission: P.ruleList, companyOnly: true, grants: OP,
               buttons: [
                 { permission: P.ruleAdd, name: '新增规则', nameEn: 'Add rule', grants: OP },
                 { permission: P.ruleEdit, name: '编辑规则', nameEn: 'Edit rule', grants: OP },
@@ -65,7 +68,7 @@ export const BUILTIN_MENUS: MenuSeed = {
               ],
             },
             {
-              code: 'tagGenerate', name: '标签生成', nameEn: 'Tag generation', url: 'TagGenerate', permission: P.codeRecordList, grants: OP,
+              code: 'tagGenerate', name: '标签生成', nameEn: 'Tag generation', url: 'TagGenerate', permission: P.codeRecordList, companyOnly: true, grants: OP,
               buttons: [
                 { permission: P.codeRecordAdd, name: '生成标签', nameEn: 'Generate codes', grants: OP },
                 { permission: P.codeRecordCancel, name: '取消任务', nameEn: 'Cancel job', grants: OP },
@@ -78,15 +81,15 @@ export const BUILTIN_MENUS: MenuSeed = {
                 { permission: P.codeExport, name: '导出标签', nameEn: 'Export codes', grants: OP },
                 { permission: P.codeActivate, name: '激活标签', nameEn: 'Activate code', grants: OP },
                 { permission: P.codeVoid, name: '作废标签', nameEn: 'Void code' },
-                { permission: P.codeBulkActivate, name: '批量激活', nameEn: 'Activate in bulk', grants: OP },
-                { permission: P.codeBulkVoid, name: '批量作废', nameEn: 'Void in bulk' },
-                { permission: P.codeBind, name: '扫码绑定', nameEn: 'Bind codes by scanning', grants: OP },
+                { permission: P.codeBulkActivate, name: '批量激活', nameEn: 'Activate in bulk', companyOnly: true, grants: OP },
+                { permission: P.codeBulkVoid, name: '批量作废', nameEn: 'Void in bulk', companyOnly: true },
+                { permission: P.codeBind, name: '扫码绑定', nameEn: 'Bind codes by scanning', companyOnly: true, grants: OP },
               ],
             },
           ],
         },
         {
-          code: 'productMg', name: '产品管理', nameEn: 'Product management', icon: 'AppstoreOutlined', grants: OP,
+          code: 'productMg', name: '产品管理', nameEn: 'Product management', icon: 'AppstoreOutlined', companyOnly: true, grants: OP,
           children: [
             {
               code: 'product', name: '产品信息', nameEn: 'Products', url: 'Product', permission: P.productList, grants: OP,
@@ -125,7 +128,7 @@ export const BUILTIN_MENUS: MenuSeed = {
           ],
         },
         {
-          code: 'supplyChain', name: '供应链', nameEn: 'Supply chain', icon: 'ApartmentOutlined', grants: OP,
+          code: 'supplyChain', name: '供应链', nameEn: 'Supply chain', icon: 'ApartmentOutlined', companyOnly: true, grants: OP,
           children: [
             {
               code: 'dealer', name: '经销商', nameEn: 'Dealers', url: 'Dealer', permission: P.dealerList, grants: OP,
@@ -175,7 +178,7 @@ export const BUILTIN_MENUS: MenuSeed = {
           ],
         },
         {
-          code: 'farmerInfo', name: '瓜农管理', nameEn: 'Melon growers', icon: 'TeamOutlined', grants: OP,
+          code: 'farmerInfo', name: '瓜农管理', nameEn: 'Melon growers', icon: 'TeamOutlined', companyOnly: true, grants: OP,
           children: [
             {
               code: 'farmerList', name: '瓜农信息', nameEn: 'Melon growers', url: 'FarmerInfo', permission: P.farmerList, grants: OP,
@@ -188,7 +191,7 @@ export const BUILTIN_MENUS: MenuSeed = {
           ],
         },
         {
-          code: 'medicinalMg', name: '药品管理', nameEn: 'Medicinal products', icon: 'MedicineBoxOutlined', grants: OP,
+          code: 'medicinalMg', name: '药品管理', nameEn: 'Medicinal products', icon: 'MedicineBoxOutlined', companyOnly: true, grants: OP,
           children: [
             {
               code: 'medicinalProduct', name: '药品信息', nameEn: 'Medicinal products', url: 'MedicinalProduct', permission: P.medicinalProductList, grants: OP,
@@ -210,7 +213,7 @@ export const BUILTIN_MENUS: MenuSeed = {
           code: 'companyMg', name: '企业信息', nameEn: 'Company info', icon: 'BankOutlined', grants: ['OPERATOR', 'AUDITOR'],
           children: [
             {
-              code: 'companyInfo', name: '企业信息上报', nameEn: 'Company report', url: 'CompanyInfo', permission: P.companyInfoView, grants: OP,
+              code: 'companyInfo', name: '企业信息上报', nameEn: 'Company report', url: 'CompanyInfo', permission: P.companyInfoView, companyOnly: true, grants: OP,
               buttons: [
                 { permission: P.companyInfoEdit, name: '编辑企业信息', nameEn: 'Edit company info' },
                 { permission: P.companyInfoSubmit, name: '提交审核', nameEn: 'Submit for audit' },

@@ -12,20 +12,31 @@ interface FlatElement {
   type: 'MENU' | 'BUTTON';
   permission: string | null;
   sort: number;
-  platformOnly: boolean;
+  scope: MenuScope;
   roles: BuiltinRoleCode[];
 }
 
+type MenuScope = 'ALL' | 'PLATFORM' | 'COMPANY';
+
+/** An element's scope: its own mark, else its parent's (below a platform-only or company-only menu, all is). */
+function scopeOf(mark: { platformOnly?: boolean; companyOnly?: boolean }, inherited: MenuScope): MenuScope {
+  if (inherited !== 'ALL') return inherited;
+  if (mark.platformOnly) return 'PLATFORM';
+  return mark.companyOnly ? 'COMPANY' : 'ALL';
+}
+
+function builtinRolesOf(scope: MenuScope, grants: readonly string[] | undefined): BuiltinRoleCode[] {
+  const roles: BuiltinRoleCode[] = [];
+  if (scope !== 'COMPANY') roles.push('PLATFORM_ADMIN');
+  if (scope !== 'PLATFORM') roles.push('ENTERPRISE_ADMIN');
+  if (grants?.includes('OPERATOR') && scope !== 'PLATFORM') roles.push('ENTERPRISE_OPERATOR');
+  if (grants?.includes('AUDITOR') && scope !== 'COMPANY') roles.push('AUDITOR');
+  return roles;
+}
+
 /** Parents before children, so each insert finds its parent. */
-export function flattenMenus(node: MenuSeed, parentCode: string | null = null, sort = 0, inheritedPlatformOnly = false): FlatElement[] {
-  const platformOnly = inheritedPlatformOnly || Boolean(node.platformOnly);
-  const rolesOf = (grants: readonly string[] | undefined): BuiltinRoleCode[] => {
-    const roles: BuiltinRoleCode[] = ['PLATFORM_ADMIN'];
-    if (!platformOnly) roles.push('ENTERPRISE_ADMIN');
-    if (grants?.includes('OPERATOR') && !platformOnly) roles.push('ENTERPRISE_OPERATOR');
-    if (grants?.includes('AUDITOR')) roles.push('AUDITOR');
-    return roles;
-  };
+export function flattenMenus(node: MenuSeed, parentCode: string | null = null, sort = 0, inherited: MenuScope = 'ALL'): FlatElement[] {
+  const scope = scopeOf(node, inherited);
   const self: FlatElement = {
     code: node.code,
     parentCode,
@@ -36,23 +47,26 @@ export function flattenMenus(node: MenuSeed, parentCode: string | null = null, s
     type: 'MENU',
     permission: node.permission ?? null,
     sort,
-    platformOnly,
-    roles: rolesOf(node.grants),
+    scope,
+    roles: builtinRolesOf(scope, node.grants),
   };
-  const buttons: FlatElement[] = (node.buttons ?? []).map((b, i) => ({
-    code: b.permission,
-    parentCode: node.code,
-    name: b.name,
-    nameEn: b.nameEn,
-    icon: '',
-    url: '',
-    type: 'BUTTON',
-    permission: b.permission,
-    sort: i + 1,
-    platformOnly,
-    roles: rolesOf(b.grants),
-  }));
-  const children = (node.children ?? []).flatMap((c, i) => flattenMenus(c, node.code, i + 1, platformOnly));
+  const buttons: FlatElement[] = (node.buttons ?? []).map((b, i) => {
+    const buttonScope = scopeOf(b, scope);
+    return {
+      code: b.permission,
+      parentCode: node.code,
+      name: b.name,
+      nameEn: b.nameEn,
+      icon: '',
+      url: '',
+      type: 'BUTTON',
+      permission: b.permission,
+      sort: i + 1,
+      scope: buttonScope,
+      roles: builtinRolesOf(buttonScope, b.grants),
+    };
+  });
+  const children = (node.children ?? []).flatMap((c, i) => flattenMenus(c, node.code, i + 1, scope));
   return [self, ...buttons, ...children];
 }
 
@@ -93,7 +107,7 @@ export async function seedPlatform(db: Kysely<DB>): Promise<void> {
           type: element.type,
           permission: element.permission,
           sort: element.sort,
-          scope: element.platformOnly ? ('PLATFORM' as const) : ('ALL' as const),
+          scope: element.scope,
         })),
       )
       .onConflict((oc) => oc.column('menu_code').doNothing())

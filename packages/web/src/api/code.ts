@@ -1,5 +1,6 @@
 import type {
   BatchOption,
+  CodeExportFormat,
   CodeFileFormat,
   CodeListQuery,
   CodeStatusValue,
@@ -66,9 +67,9 @@ export function voidCode(body: { id: string; reason: string }): Promise<null> {
 /** Large files take as long as they take: no timeout, and never sent twice. */
 const FILE_CONFIG: ApiConfig = { timeout: 0, 'axios-retry': { retries: 0 } };
 
-/** The codes matching the list's filters, as CSV. */
-export function exportCodes(filters: CodeFilters, fallbackName: string): Promise<string> {
-  return apiDownload({ ...FILE_CONFIG, url: '/acc/api/code/export', params: filters }, fallbackName);
+/** The codes matching the list's filters: an Excel file for people (codes as text), or CSV for other systems. */
+export function exportCodes(filters: CodeFilters, format: CodeExportFormat, fallbackName: string): Promise<string> {
+  return apiDownload({ ...FILE_CONFIG, url: '/acc/api/code/export', params: { ...filters, format } }, fallbackName);
 }
 
 export function downloadJobCodes(jobId: string, format: CodeFileFormat, fallbackName: string): Promise<string> {

@@ -24,6 +24,10 @@ export function Dashboard() {
   const leaves = groups.flatMap((g) => g.leaves);
   const entries = quickEntries(counts, leaves, QUICK_ENTRY_COUNT);
   const totalVisits = counts.reduce((sum, c) => sum + c.visitCount, 0);
+  // Only screens still in the user's menu are links: a count kept from another account or another grant
+  // (a company's screen, before a support view ended) must not lead to a page the user cannot open.
+  const available = new Set(leaves.map((l) => l.fullPath));
+  const reachable = counts.filter((c) => available.has(c.path));
 
   const columns: TableColumnsType<VisitCount> = [
     { key: 'title', title: t('dashboard.colTitle'), render: (_, row) => <Link to={row.path}>{metaTitle(row, lang)}</Link> },
@@ -80,7 +84,7 @@ export function Dashboard() {
       </Card>
 
       <Card title={t('dashboard.visitTable')}>
-        <Table<VisitCount> rowKey="path" size="small" columns={columns} dataSource={topVisits(counts, counts.length)} pagination={false} />
+        <Table<VisitCount> rowKey="path" size="small" columns={columns} dataSource={topVisits(reachable, reachable.length)} pagination={false} />
       </Card>
     </div>
   );

@@ -9,8 +9,8 @@ import {
   deleteMenu,
   hasChildren,
   insertMenu,
+  confineScope,
   lockMenuTable,
-  makePlatformOnly,
   menuCodeTaken,
   updateMenu,
   type MenuElementRow,
@@ -91,8 +91,9 @@ export async function menuConfTree(db: Kysely<DB>): Promise<MenuConfNode[]> {
 
 /**
  * Creates (no id) or updates an element. The code is unique; the parent exists, is a menu, and is neither
- * the element nor below it; a button has no children. Under a platform-only parent an element is
- * platform-only too, and becoming platform-only withdraws it (and everything below) from companies.
+ * the element nor below it; a button has no children. Under a platform-only (company-only) parent an
+ * element is platform-only (company-only) too, and becoming platform-only withdraws it (and everything
+ * below) from companies, becoming company-only from platform accounts.
  */
 export async function saveMenu(db: Kysely<DB>, lang: Lang, body: MenuSaveBody): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -114,7 +115,7 @@ export async function saveMenu(db: Kysely<DB>, lang: Lang, body: MenuSaveBody): 
       throw invalidField(lang, 'type', 'validation.buttonNoChildren');
     }
 
-    const scope = parent?.scope === 'PLATFORM' ? 'PLATFORM' : (body.scope ?? existing?.scope ?? 'ALL');
+    const scope = parent && parent.scope !== 'ALL' ? parent.scope : (body.scope ?? existing?.scope ?? 'ALL');
     const fields: MenuFields = {
       menu_code: body.menuCode,
       parent_code: parent?.menu_code ?? null,
@@ -130,9 +131,9 @@ export async function saveMenu(db: Kysely<DB>, lang: Lang, body: MenuSaveBody): 
     };
     const id = existing ? existing.id : await insertMenu(trx, fields);
     if (existing) await updateMenu(trx, existing.id, fields);
-    if (scope === 'PLATFORM') {
+    if (scope !== 'ALL') {
       const below = existing ? tree.descendantsOf(existing.menu_code).map((d) => d.id) : [];
-      await makePlatformOnly(trx, [id, ...below]);
+      await confineScope(trx, [id, ...below], scope);
     }
     return id;
   });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isGrantedTo } from '../../platform/access/grants.js';
+import type { MenuScope } from '@rd/contract';
 import type { DB } from '../../platform/db/schema.js';
 
 /** What an element is made of: the columns written on insert and update. */
@@ -14,7 +15,7 @@ export interface MenuFields {
   permission: string | null;
   is_show: '0' | '1';
   sort: number;
-  scope: 'ALL' | 'PLATFORM';
+  scope: MenuScope;
 }
 
 export interface MenuElementRow extends MenuFields {
@@ -89,25 +90,29 @@ export async function deleteMenu(trx: Kysely<DB>, id: string): Promise<void> {
 }
 
 /**
- * Marks elements platform-only and withdraws them from every enterprise role and enterprise user, so the
- * rule "platform elements are never granted to companies" holds after the change too.
+ * Marks elements platform-only (or company-only) and withdraws them from every enterprise (or platform)
+ * role and user, so "platform elements are never granted to companies" (and "company elements never to
+ * platform accounts") holds after the change too.
  */
-export async function makePlatformOnly(trx: Kysely<DB>, ids: readonly string[]): Promise<void> {
+export async function confineScope(trx: Kysely<DB>, ids: readonly string[], scope: 'PLATFORM' | 'COMPANY'): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .updateTable('menu')
-    .set({ scope: 'PLATFORM', updated_at: sql`now()` })
+    .set({ scope, updated_at: sql`now()` })
     .where('id', 'in', ids)
-    .where('scope', '<>', 'PLATFORM')
+    .where('scope', '<>', scope)
     .execute();
+  const otherRoles = scope === 'PLATFORM' ? 'ENTERPRISE' : 'PLATFORM';
   await trx
     .deleteFrom('role_menu')
     .where('menu_id', 'in', ids)
-    .where('role_id', 'in', (eb) => eb.selectFrom('role').select('id').where('scope', '=', 'ENTERPRISE'))
+    .where('role_id', 'in', (eb) => eb.selectFrom('role').select('id').where('scope', '=', otherRoles))
     .execute();
   await trx
     .deleteFrom('user_menu')
     .where('menu_id', 'in', ids)
-    .where('user_id', 'in', (eb) => eb.selectFrom('app_user').select('id').where('company_id', 'is not', null))
+    .where('user_id', 'in', (eb) =>
+      eb.selectFrom('app_user').select('id').where('company_id', scope === 'PLATFORM' ? 'is not' : 'is', null),
+    )
     .execute();
 }

@@ -11,7 +11,7 @@ export interface GrantRequest {
   current: ReadonlySet<string>;
   /** Elements the actor wants the target to have. */
   requested: readonly string[];
-  /** Enterprise roles and enterprise users never receive platform-only elements. */
+  /** Enterprise roles and enterprise users never receive platform-only elements; platform ones no company-only elements. */
   enterpriseTarget: boolean;
 }
 
@@ -27,7 +27,8 @@ export function notHeldCodes(tree: ElementTree, held: Held, ids: Iterable<string
  * The target's grants after a save. Rules:
  * - every requested element exists (else NOT_FOUND);
  * - a granted button or screen brings its ancestors, so no grant leads to an unreachable element;
- * - enterprise targets never receive platform-only elements (PLATFORM_ONLY_GRANT);
+ * - enterprise targets never receive platform-only elements (PLATFORM_ONLY_GRANT); platform targets
+ *   never keep company-only ones, which would lead nowhere without a company;
  * - an actor adds only elements they hold (GRANT_NOT_HELD, naming them);
  * - elements the target has but the actor does not hold stay as they are: the actor neither sees them
  *   in the tree offered for granting nor may take them away.
@@ -47,8 +48,7 @@ export function planGrants({ tree, held, current, requested, enterpriseTarget }:
 
   const kept = [...current].filter((id) => !isHeld(held, id) && tree.byId.has(id));
   const result = new Set([...wanted, ...kept]);
-  if (enterpriseTarget) {
-    for (const id of result) if (tree.byId.get(id)?.scope === 'PLATFORM') result.delete(id);
-  }
+  const outOfScope = enterpriseTarget ? 'PLATFORM' : 'COMPANY';
+  for (const id of result) if (tree.byId.get(id)?.scope === outOfScope) result.delete(id);
   return result;
 }

@@ -1,6 +1,7 @@
 import type { LoginUser } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import { verifyPassword } from '../../platform/auth/password.js';
+import { usableScopes } from '../../platform/access/menuScope.js';
 import { createSession, type Principal } from '../../platform/auth/sessionStore.js';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -64,8 +65,9 @@ export async function signIn(db: Kysely<DB>, config: Config, input: SignInInput)
 /** The current user with roles, menu tree and permission codes (spec 3.1, 7.1). */
 export async function currentUser(db: Kysely<DB>, config: Config, principal: Principal): Promise<LoginUser> {
   const profile = await loadProfile(db, principal.userId);
-  const all = await allMenuElements(db);
-  const granted = principal.userType === '1' ? all : await grantedMenuElements(db, principal.userId);
+  const scopes = usableScopes(principal.companyId);
+  const all = (await allMenuElements(db)).filter((m) => scopes.includes(m.scope));
+  const granted = principal.userType === '1' ? all : (await grantedMenuElements(db, principal.userId)).filter((m) => scopes.includes(m.scope));
   return {
     userId: profile.id,
     usercode: profile.user_code,

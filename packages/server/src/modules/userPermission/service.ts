@@ -1,5 +1,6 @@
 import type { UserPermissionInfo, UserPermissionSaveBody } from '@rd/contract';
 import type { Kysely } from 'kysely';
+import { usableScopes } from '../../platform/access/menuScope.js';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/appError.js';
@@ -39,5 +40,5 @@ export async function saveDirectGrants(db: Kysely<DB>, principal: Principal, bod
 
 /** The signed-in user's own permission codes of one element type (the super user holds all). */
 export function ownPermissionCodes(db: Kysely<DB>, principal: Principal, type: 'MENU' | 'BUTTON'): Promise<string[]> {
-  return permissionCodesByType(db, type, principal.userType === '1' ? null : principal.userId);
+  return permissionCodesByType(db, type, principal.userType === '1' ? null : principal.userId, usableScopes(principal.companyId));
 }

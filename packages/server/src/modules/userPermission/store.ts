@@ -1,3 +1,4 @@
+import type { MenuScope } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import { isGrantedTo } from '../../platform/access/grants.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -37,8 +38,19 @@ export async function replaceDirectGrants(trx: Kysely<DB>, userId: string, menuI
 }
 
 /** Permission codes of one element type: every one that exists, or those the user holds. */
-export async function permissionCodesByType(db: Kysely<DB>, type: 'MENU' | 'BUTTON', holderId: string | null): Promise<string[]> {
-  let q = db.selectFrom('menu as m').select('m.permission').distinct().where('m.type', '=', type).where('m.permission', 'is not', null);
+export async function permissionCodesByType(
+  db: Kysely<DB>,
+  type: 'MENU' | 'BUTTON',
+  holderId: string | null,
+  scopes: readonly MenuScope[],
+): Promise<string[]> {
+  let q = db
+    .selectFrom('menu as m')
+    .select('m.permission')
+    .distinct()
+    .where('m.type', '=', type)
+    .where('m.permission', 'is not', null)
+    .where('m.scope', 'in', scopes);
   if (holderId !== null) q = q.where((eb) => isGrantedTo(eb, holderId));
   const rows = await q.orderBy('m.permission').execute();
   return rows.map((r) => r.permission as string);

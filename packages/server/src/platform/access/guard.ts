@@ -7,6 +7,7 @@ import { resolveSession, type Principal, type SessionPolicy } from '../auth/sess
 import type { DB } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import { accessOf, describeAccess, type Access } from './declaration.js';
+import { isCompanyOnlyPermission, usableScopes } from './menuScope.js';
 import { loadPermissionCodes } from './permissions.js';
 
 declare module 'fastify' {
@@ -86,9 +87,12 @@ async function assertPermission(db: Kysely<DB>, principal: Principal, access: Ex
     if (access === 'session' || !access.apiKey || !principal.apiKey.permissions.includes(access.permission)) throw new AppError('ACCESS_DENIED_ERROR');
     return;
   }
-  if (access === 'session' || principal.userType === '1') return;
-  const codes = await loadPermissionCodes(db, principal.userId);
-  if (!codes.has(access.permission)) throw new AppError('ACCESS_DENIED_ERROR');
+  if (access === 'session') return;
+  const held = principal.userType === '1' ? null : await loadPermissionCodes(db, principal.userId, usableScopes(principal.companyId));
+  if (held?.has(access.permission)) return;
+  // A platform account asking for a company's own data is told what it lacks: a company, not a grant.
+  if (!principal.companyId && (await isCompanyOnlyPermission(db, access.permission))) throw new AppError('COMPANY_REQUIRED');
+  if (held) throw new AppError('ACCESS_DENIED_ERROR');
 }
 
 /** The caller of a route that is not public; the guard has already refused anonymous calls. */

@@ -82,7 +82,7 @@ export interface MenuTable {
   permission: string | null;
   is_show: Generated<'0' | '1'>;
   sort: Generated<number>;
-  scope: Generated<'ALL' | 'PLATFORM'>;
+  scope: Generated<'ALL' | 'PLATFORM' | 'COMPANY'>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -109,6 +109,9 @@ export interface UserSessionTable {
   expires_at: RequiredTimestamp;
   revoked_at: NullableTimestamp;
   revoke_reason: string | null;
+  /** The company a platform session is looking at read-only, until support_until. */
+  support_company_id: string | null;
+  support_until: NullableTimestamp;
 }
 
 export interface LoginLogTable {

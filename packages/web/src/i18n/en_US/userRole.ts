@@ -38,6 +38,7 @@ const userRoleEn: typeof userRole = {
   uncheckAll: 'Select none',
   button: 'Button',
   platformOnly: 'Platform only',
+  companyOnly: 'Company only',
   save: 'Save',
   close: 'Close',
   usersTitle: 'Users of {{name}}',

@@ -36,6 +36,7 @@ const userRole = {
   uncheckAll: '全不选',
   button: '按钮',
   platformOnly: '平台专用',
+  companyOnly: '企业专用',
   save: '保存',
   close: '关闭',
   usersTitle: '分配用户：{{name}}',

@@ -86,8 +86,9 @@ export default function MenuConf() {
     {
       key: 'scope',
       dataIndex: 'scope',
-      title: t('menuConf.platformOnly'),
-      render: (scope: MenuRow['scope']) => (scope === 'PLATFORM' ? <Tag color="purple">{t('menuConf.platformOnly')}</Tag> : null),
+      title: t('menuConf.scope'),
+      render: (scope: MenuRow['scope']) =>
+        scope === 'ALL' ? null : <Tag color={scope === 'PLATFORM' ? 'purple' : 'blue'}>{t(`menuConf.scope${scope}`)}</Tag>,
     },
     {
       key: 'operation',

@@ -7,7 +7,6 @@ import {
   LABEL_LAYOUTS,
   PERMISSIONS,
   QR_DOWNLOAD_MAX_CODES,
-  XLSX_DOWNLOAD_MAX_CODES,
   type CodeFileFormat,
   type LabelLayoutName,
   type QrDownloadFormat,
@@ -28,9 +27,10 @@ export interface JobDownloadsProps {
 type Choice = { kind: 'file'; format: CodeFileFormat } | { kind: 'qr'; format: QrDownloadFormat; layout: LabelLayoutName };
 
 /**
- * The downloads of a generation job, for the jobs list's actions column: the codes as CSV, TXT or XLSX,
- * their QR images as a ZIP of SVG or PNG, or a PDF label sheet in a chosen layout. Not rendered without
- * the download permission.
+ * The downloads of a generation job, for the jobs list's actions column: the codes as an Excel file for
+ * people, or CSV / TXT for inkjet coders and other machines, each choice saying what it is for; their QR
+ * images as a ZIP of SVG or PNG, or a PDF label sheet in a chosen layout. Not rendered without the
+ * download permission.
  */
 export function JobDownloads({ jobId, codeCount, disabled = false, onDownloaded }: JobDownloadsProps) {
   const { t } = useTranslation();
@@ -53,22 +53,22 @@ export function JobDownloads({ jobId, codeCount, disabled = false, onDownloaded 
   if (!allowed) return null;
 
   const tooManyForImages = codeCount > QR_DOWNLOAD_MAX_CODES;
-  const tooManyForXlsx = codeCount > XLSX_DOWNLOAD_MAX_CODES;
-  const limitNote = (tooMany: boolean, key: 'tooManyForImages' | 'tooManyForXlsx', max: number) =>
-    tooMany ? <Typography.Text type="secondary"> — {t(`tagDetail.downloads.${key}`, { max })}</Typography.Text> : null;
-  const items: MenuProps['items'] = [
-    { key: 'csv', label: t('tagDetail.downloads.csv') },
-    { key: 'txt', label: t('tagDetail.downloads.txt') },
-    {
-      key: 'xlsx',
-      disabled: tooManyForXlsx,
-      label: (
-        <>
-          {t('tagDetail.downloads.xlsx')}
-          {limitNote(tooManyForXlsx, 'tooManyForXlsx', XLSX_DOWNLOAD_MAX_CODES)}
-        </>
-      ),
-    },
+  const limitNote = tooManyForImages ? (
+    <Typography.Text type="secondary"> — {t('tagDetail.downloads.tooManyForImages', { max: QR_DOWNLOAD_MAX_CODES })}</Typography.Text>
+  ) : null;
+  // People read Excel files (codes kept as text); coders and printers take the raw CSV or TXT.
+  const items: MenuProps['items'] = (['xlsx', 'csv', 'txt'] as const).map((format) => ({
+    key: format,
+    label: (
+      <div style={{ maxWidth: 420, whiteSpace: 'normal' }}>
+        <div>{t(`tagDetail.downloads.${format}`)}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t(`tagDetail.downloads.${format}Hint`)}
+        </Typography.Text>
+      </div>
+    ),
+  }));
+  items.push(
     { type: 'divider' },
     ...(['svg', 'png', 'pdf'] as const).map((format) => ({
       key: format,
@@ -76,11 +76,11 @@ export function JobDownloads({ jobId, codeCount, disabled = false, onDownloaded 
       label: (
         <>
           {t(`tagDetail.downloads.${format}`)}
-          {limitNote(tooManyForImages, 'tooManyForImages', QR_DOWNLOAD_MAX_CODES)}
+          {limitNote}
         </>
       ),
     })),
-  ];
+  );
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'pdf') setChoosingLayout(true);

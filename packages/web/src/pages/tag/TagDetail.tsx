@@ -17,7 +17,7 @@ import { useCodeActions } from './tagDetail/useCodeActions';
 /**
  * Tag details (spec 7.6): every code of the company, searchable by rule, job, status, product, batch, code
  * and time; a code's page (tagOfDetail), putting a code in force, voiding it with a reason, and the
- * searched codes as CSV. Never kept alive (spec 2.5): it always shows the codes as they are now.
+ * searched codes as an Excel file (codes as text; the API's format=csv is for other systems). Never kept alive (spec 2.5): it always shows the codes as they are now.
  */
 export default function TagDetail() {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export default function TagDetail() {
   const [searched, setSearched] = useState<CodeFilters>({});
 
   const exporting = useMutation({
-    mutationFn: () => exportCodes(exportParams(searched), 'codes.csv'),
+    mutationFn: () => exportCodes(exportParams(searched), 'xlsx', 'codes.xlsx'),
     onSuccess: (name) => void message.success(t('tagDetail.downloads.started', { name })),
   });
 

@@ -1,14 +1,16 @@
 import { useEffect, useMemo } from 'react';
-import { AutoComplete, Form, Input, InputNumber, Radio, Select, Space, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ACCESS_SORT_MAX,
   MENU_CODE,
+  MENU_SCOPES,
   MENU_NAME_EN_MAX,
   MENU_NAME_MAX,
   PERMISSION_CODE,
   ROUTE_NAME,
   type MenuConfNode,
+  type MenuScope,
   type MenuType,
 } from '@rd/contract';
 import { saveMenu } from '../../../api/menuConf';
@@ -33,10 +35,10 @@ interface MenuFormValues {
   parentMenuCode?: string | null;
   isShow: '0' | '1';
   permission?: string;
-  platformOnly: boolean;
+  scope: MenuScope;
 }
 
-const FIELDS = ['menuName', 'menuNameEn', 'menuCode', 'menuIcon', 'sort', 'menuUrl', 'type', 'parentMenuCode', 'isShow', 'permission', 'platformOnly'] as const;
+const FIELDS = ['menuName', 'menuNameEn', 'menuCode', 'menuIcon', 'sort', 'menuUrl', 'type', 'parentMenuCode', 'isShow', 'permission', 'scope'] as const;
 
 export interface MenuFormModalProps {
   target: MenuFormTarget;
@@ -57,7 +59,8 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   const type = Form.useWatch('type', form) ?? editing?.type ?? 'MENU';
   const parentCode = Form.useWatch('parentMenuCode', form);
   const parent = parentCode ? findNode(tree, (n) => n.menuCode === parentCode) : undefined;
-  const parentPlatformOnly = parent?.scope === 'PLATFORM';
+  // Under a platform-only or company-only parent an element has the parent's scope.
+  const inheritedScope = parent && parent.scope !== 'ALL' ? parent.scope : null;
 
   const initialValues: MenuFormValues = editing
     ? {
@@ -71,7 +74,7 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
         parentMenuCode: editing.parentMenuCode,
         isShow: editing.isShow,
         permission: editing.permission ?? '',
-        platformOnly: editing.scope === 'PLATFORM',
+        scope: editing.scope,
       }
     : {
         menuName: '',
@@ -81,13 +84,12 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
         type: 'MENU',
         parentMenuCode: target.kind === 'add' ? target.parentCode : null,
         isShow: '1',
-        platformOnly: false,
+        scope: 'ALL',
       };
 
-  // Under a platform-only parent an element is platform-only too; the switch shows it.
   useEffect(() => {
-    if (parentPlatformOnly) form.setFieldValue('platformOnly', true);
-  }, [form, parentPlatformOnly]);
+    if (inheritedScope) form.setFieldValue('scope', inheritedScope);
+  }, [form, inheritedScope]);
 
   const parentOptions = useMemo(() => parentChoices(tree, editing?.id ?? null, lang), [tree, editing, lang]);
   const required = (field: string) => ({ required: true, whitespace: true, message: t('menuConf.required', { field }) });
@@ -95,9 +97,9 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   const save = useFormSave({
     form,
     fields: FIELDS,
-    save: ({ platformOnly, ...fields }: MenuFormValues) => {
+    save: ({ scope, ...fields }: MenuFormValues) => {
       // the parent as submitted, not as last watched: a quick submit can come before the watch re-renders
-      const underPlatformOnly = findNode(tree, (n) => n.menuCode === fields.parentMenuCode)?.scope === 'PLATFORM';
+      const parentScope = findNode(tree, (n) => n.menuCode === fields.parentMenuCode)?.scope ?? 'ALL';
       return saveMenu({
         ...fields,
         id: editing?.id,
@@ -105,7 +107,7 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
         menuUrl: fields.menuUrl ?? '',
         parentMenuCode: fields.parentMenuCode ?? '',
         permission: fields.permission ?? '',
-        scope: platformOnly || underPlatformOnly ? 'PLATFORM' : 'ALL',
+        scope: parentScope !== 'ALL' ? parentScope : scope,
       });
     },
     onSaved,
@@ -205,8 +207,12 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
         <Form.Item name="sort" label={t('menuConf.sort')}>
           <InputNumber min={0} max={ACCESS_SORT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="platformOnly" label={t('menuConf.platformOnly')} valuePropName="checked" extra={t('menuConf.platformOnlyHelp')}>
-          <Switch disabled={parentPlatformOnly} />
+        <Form.Item name="scope" label={t('menuConf.scope')} extra={t('menuConf.scopeHelp')}>
+          <Radio.Group
+            disabled={inheritedScope !== null}
+            options={MENU_SCOPES.map((value) => ({ value, label: t(`menuConf.scope${value}`) }))}
+            data-testid="menu-scope"
+          />
         </Form.Item>
       </Form>
     </FormModal>

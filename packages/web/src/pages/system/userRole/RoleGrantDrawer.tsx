@@ -45,6 +45,7 @@ function GrantEditor({ role, tree, initial, onDone }: { role: RoleRow; tree: Gra
   const [linked, setLinked] = useState(() => fitsLinkedTree(tree, new Set(initial)));
   const [expanded, setExpanded] = useState<string[]>(() => allIds(tree));
   const readOnly = !role.editable;
+  const blockedScope = outOfScope(role);
 
   const treeData = useMemo(() => {
     const toNode = (n: GrantableMenuNode): TreeDataNode => ({
@@ -54,14 +55,15 @@ function GrantEditor({ role, tree, initial, onDone }: { role: RoleRow; tree: Gra
           {lang === 'en_US' ? n.menuNameEn || n.menuName : n.menuName}{' '}
           {n.type === 'BUTTON' && <Tag color="blue">{t('userRole.button')}</Tag>}
           {n.scope === 'PLATFORM' && <Tag color="purple">{t('userRole.platformOnly')}</Tag>}
+          {n.scope === 'COMPANY' && <Tag color="cyan">{t('userRole.companyOnly')}</Tag>}
         </span>
       ),
-      // Platform-only elements are never granted to enterprise roles.
-      disableCheckbox: readOnly || (role.scope === 'ENTERPRISE' && n.scope === 'PLATFORM'),
+      // Platform-only elements are never granted to enterprise roles, company-only ones to platform roles.
+      disableCheckbox: readOnly || n.scope === blockedScope,
       children: n.children.map(toNode),
     });
     return tree.map(toNode);
-  }, [tree, lang, t, readOnly, role.scope]);
+  }, [tree, lang, t, readOnly, blockedScope]);
 
   const save = useMutation({
     mutationFn: () => saveRoleMenus(role.id, [...granted]),
@@ -123,10 +125,13 @@ function GrantEditor({ role, tree, initial, onDone }: { role: RoleRow; tree: Gra
   );
 }
 
-/** Platform-only elements of the tree when the role is an enterprise role. */
+/** Elements a role of this scope never holds: platform-only ones for enterprise roles, company-only ones for platform roles. */
+function outOfScope(role: RoleRow): GrantableMenuNode['scope'] {
+  return role.scope === 'ENTERPRISE' ? 'PLATFORM' : 'COMPANY';
+}
+
 function isBlocked(tree: readonly GrantableMenuNode[], id: string, role: RoleRow): boolean {
-  if (role.scope !== 'ENTERPRISE') return false;
   const find = (nodes: readonly GrantableMenuNode[]): GrantableMenuNode | undefined =>
     nodes.reduce<GrantableMenuNode | undefined>((hit, n) => hit ?? (n.id === id ? n : find(n.children)), undefined);
-  return find(tree)?.scope === 'PLATFORM';
+  return find(tree)?.scope === outOfScope(role);
 }
