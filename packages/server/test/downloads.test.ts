@@ -183,6 +183,31 @@ describe('downloadQRCode', () => {
     for (const entry of entries) expect(entry.data.toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 
+  it('SVG images carry width and height (the PNG\'s pixel size) beside their viewBox, and draw the label\'s URL', async () => {
+    const svgs = zipEntries((await download(QR, { id: plainJob.id, format: 'svg' })).raw);
+    const pngs = zipEntries((await download(QR, { id: plainJob.id, format: 'png' })).raw);
+    expect(svgs).toHaveLength(plainJob.codes.length);
+    for (const [i, entry] of svgs.entries()) {
+      const svg = entry.data.toString('utf8');
+      const tag = /^<svg [^>]*>/.exec(svg)?.[0] ?? '';
+      const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(tag);
+      const width = /width="(\d+)"/.exec(tag);
+      const height = /height="(\d+)"/.exec(tag);
+      expect(viewBox, tag).not.toBeNull();
+      expect(width, tag).not.toBeNull();
+      expect(height, tag).not.toBeNull();
+      const png = PNG.sync.read(pngs[i]!.data);
+      expect(Number(width![1])).toBe(png.width);
+      expect(Number(height![1])).toBe(png.height);
+      // 8 pixels a module, as in the PNG, over the whole symbol with its quiet zone.
+      expect(Number(width![1])).toBe(Number(viewBox![1]) * 8);
+      // The same modules as the package draws for the URL itself.
+      const url = codeUrl('https://trace.example.com', plainJob.codes[i]!);
+      const own = await QRCode.toString(urlSegments(url) as Parameters<typeof QRCode.create>[0], { errorCorrectionLevel: 'M', margin: 4, type: 'svg' });
+      expect(/ d="([^"]+)"/.exec(svg)?.[1]).toBe(/ d="([^"]+)"/.exec(own)?.[1]);
+    }
+  });
+
   it('ZIP of PNG images that decode to the exact URL', async () => {
     const res = await download(QR, { id: gs1Job.id, format: 'png' });
     const entries = zipEntries(res.raw);
@@ -214,21 +239,20 @@ describe('downloadQRCode', () => {
     expect(c.headers['content-disposition']).toContain('A4_3x8');
   });
 
-  it('refuses images and label sheets of more than 100,000 codes, and XLSX of more than 1,000,000, suggesting CSV', async () => {
+  it('refuses images and label sheets of more than 100,000 codes, suggesting the code lists; XLSX has no such limit', async () => {
     await t.database.db.updateTable('code_record').set({ progress: 100_001 }).where('id', '=', gs1Job.id).execute();
     try {
       for (const format of ['svg', 'png', 'pdf']) {
         const res = await download(QR, { id: gs1Job.id, format, lang: 'en_US' });
         expect(res.body.code).toBe('PARAM_CHECK');
-        expect(res.body.errors?.[0]?.message).toContain('CSV');
+        expect(res.body.errors?.[0]?.message).toContain('Excel, CSV or TXT');
       }
       const zh = await download(QR, { id: gs1Job.id, format: 'pdf' });
-      expect(zh.body.errors?.[0]?.message).toContain('请下载 CSV 文件');
-      expect((await download(CODES, { id: gs1Job.id, format: 'xlsx' })).body.code).toBe('SUCCESS');
-      await t.database.db.updateTable('code_record').set({ progress: 1_000_001 }).where('id', '=', gs1Job.id).execute();
+      expect(zh.body.errors?.[0]?.message).toContain('请下载 Excel、CSV 或 TXT 文件');
+      // Past a worksheet's rows the file goes on in further sheets (xlsxExport.test.ts): never refused.
+      await t.database.db.updateTable('code_record').set({ progress: 10_000_000 }).where('id', '=', gs1Job.id).execute();
       const xlsx = await download(CODES, { id: gs1Job.id, format: 'xlsx', lang: 'en_US' });
-      expect(xlsx.body.code).toBe('PARAM_CHECK');
-      expect(xlsx.body.errors?.[0]?.message).toContain('CSV');
+      expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     } finally {
       await t.database.db.updateTable('code_record').set({ progress: 2 }).where('id', '=', gs1Job.id).execute();
     }

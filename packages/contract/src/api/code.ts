@@ -55,9 +55,17 @@ export type CodeListQuery = z.input<typeof codeListQuerySchema>;
 export const codeFiltersSchema = z.object(codeFilterShape);
 export type CodeFilters = z.output<typeof codeFiltersSchema>;
 
-/** GET /acc/api/code/export: the list's filters (and order) as query parameters. */
+/** code/export: Excel for people (codes as text), CSV for other systems. */
+export const CODE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type CodeExportFormat = (typeof CODE_EXPORT_FORMATS)[number];
+
+/** GET /acc/api/code/export: the list's filters (and order) as query parameters, and the file's format. */
 export const codeExportQuerySchema = z
-  .object({ ...codeFilterShape, lang: z.string().optional() })
+  .object({
+    ...codeFilterShape,
+    format: z.preprocess(blankAsMissing, z.enum(CODE_EXPORT_FORMATS, 'validation.oneOf').default('csv')),
+    lang: z.string().optional(),
+  })
   .refine(timeOrder, timeOrderIssue);
 
 /**
@@ -144,8 +152,7 @@ export type LabelLayoutName = (typeof LABEL_LAYOUTS)[number];
 
 /** Images and label sheets are for print runs; larger jobs are downloaded as CSV or TXT. */
 export const QR_DOWNLOAD_MAX_CODES = 100_000;
-/** One worksheet holds 1,048,576 rows. */
-export const XLSX_DOWNLOAD_MAX_CODES = 1_000_000;
+// XLSX code lists have no limit: past a worksheet's 1,048,576 rows they go on in further sheets.
 
 const jobId = z.uuid('validation.invalid');
 

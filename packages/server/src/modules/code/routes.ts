@@ -18,8 +18,7 @@ import { asAttachment } from '../../platform/http/attachment.js';
 import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { envelope } from '../../platform/http/schemas.js';
-import { CSV_CONTENT_TYPE } from '../../platform/export/csv.js';
-import { codeExport, codeExportFileName } from './export.js';
+import { CODE_EXPORT_TYPES, codeExport, codeExportFileName } from './export.js';
 import { eventSiteOf } from '../epcis/portalEvents.js';
 import { activateCodes, codeDetail, listCodes, voidCode } from './service.js';
 
@@ -55,14 +54,15 @@ export async function codeRoutes(app: App, { db, config }: AppContext) {
     config: { access: { permission: PERMISSIONS.codeExport }, audit: { module: 'code', action: 'EXPORT' } },
     schema: {
       tags: TAGS,
-      summary: 'The codes matching the filters as a CSV file, in creation order, streamed (no hidden codes)',
+      summary: 'The codes matching the filters, in creation order, streamed (no hidden codes): format=xlsx for people (codes as text), csv (default) for other systems',
       querystring: codeExportQuerySchema,
     },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const stream = await codeExport(db, currentPrincipal(request), lang, config.publicBaseUrl, config.businessTimeZone, request.query);
+      const { format, ...filters } = request.query;
+      const stream = await codeExport(db, currentPrincipal(request), lang, config.publicBaseUrl, config.businessTimeZone, filters, format);
       stream.on('error', (error) => request.log.error({ err: error }, 'code export failed after it started'));
-      return asAttachment(reply, codeExportFileName(lang, config.businessTimeZone), CSV_CONTENT_TYPE).send(stream);
+      return asAttachment(reply, codeExportFileName(lang, config.businessTimeZone, format), CODE_EXPORT_TYPES[format]).send(stream);
     },
   });
 

@@ -17,6 +17,12 @@ export interface LabelLayout {
   gap: number;
   /** Font sizes in points. */
   codeSize: number;
+  /**
+   * The smallest size the code is printed at beside the QR code. A code that would need a smaller one (the
+   * longest codes the rules allow) goes under the QR code, across the label's whole width, which shrinks the
+   * QR code a little; either way the code is printed whole on one line.
+   */
+  codeMinSize: number;
   hiddenSize: number;
 }
 
@@ -35,6 +41,7 @@ export const LABEL_LAYOUT_SPECS: Record<LabelLayoutName, LabelLayout> = {
     padding: 3,
     gap: 2,
     codeSize: 8,
+    codeMinSize: 6,
     hiddenSize: 9,
   },
   A4_4x10: {
@@ -47,6 +54,7 @@ export const LABEL_LAYOUT_SPECS: Record<LabelLayoutName, LabelLayout> = {
     padding: 2.5,
     gap: 1.5,
     codeSize: 6.5,
+    codeMinSize: 5,
     hiddenSize: 7,
   },
 };

@@ -56,23 +56,46 @@ export function qrPath({ size, dark }: QrMatrix): string {
   return parts.join('\n');
 }
 
-/** Splits text into lines that fit `width` at the current font, cutting anywhere (codes have no spaces). */
-function fitLines(doc: PDFKit.PDFDocument, text: string, width: number): string[] {
+/** Line height as a multiple of the font size. */
+const LINE = 1.25;
+
+/**
+ * The font size at which `text` fits `width` on one line: `preferred`, or smaller. A code is never cut
+ * into lines: a reader types it back character by character, and a line break inside it reads as two codes.
+ */
+export function fittingSize(doc: PDFKit.PDFDocument, text: string, width: number, preferred: number): number {
+  doc.fontSize(preferred);
   const full = doc.widthOfString(text);
-  if (full <= width) return [text];
-  const perLine = Math.max(1, Math.floor((text.length * width) / full));
-  const lines: string[] = [];
-  for (let i = 0; i < text.length; i += perLine) lines.push(text.slice(i, i + perLine));
-  return lines;
+  // A hair under the exact ratio, so rounding in the font's metrics never pushes the text past the edge.
+  return full <= width ? preferred : (preferred * width) / full * 0.995;
+}
+
+/** Where a label's code goes: beside the QR code when it can be printed there at a readable size, else under it. */
+interface CodePlace {
+  below: boolean;
+  size: number;
+  /** The QR code's side, in points. */
+  side: number;
+}
+
+function placeCode(doc: PDFKit.PDFDocument, layout: LabelLayout, code: string): CodePlace {
+  const innerWidth = mm(layout.labelWidth - 2 * layout.padding);
+  const innerHeight = mm(layout.labelHeight - 2 * layout.padding);
+  const beside = fittingSize(doc, code, innerWidth - innerHeight - mm(layout.gap), layout.codeSize);
+  if (beside >= layout.codeMinSize) return { below: false, size: beside, side: innerHeight };
+  const size = fittingSize(doc, code, innerWidth, layout.codeSize);
+  return { below: true, size, side: innerHeight - size * LINE - mm(layout.gap) / 2 };
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, input: LabelSheetInput, caption: string, slot: number, label: LabelContent, qr: QrMatrix) {
   const { layout } = input;
   const origin = labelOrigin(layout, slot);
-  const side = mm(layout.labelHeight - 2 * layout.padding);
+  const place = placeCode(doc, layout, label.code);
+  const { side } = place;
   const module = side / (qr.size + 2 * QUIET_MODULES);
   const left = origin.x + mm(layout.padding);
   const top = origin.y + mm(layout.padding);
+  const innerHeight = mm(layout.labelHeight - 2 * layout.padding);
 
   doc.save();
   doc.transform(module, 0, 0, module, left + QUIET_MODULES * module, top + QUIET_MODULES * module);
@@ -81,21 +104,23 @@ function drawLabel(doc: PDFKit.PDFDocument, input: LabelSheetInput, caption: str
   doc.restore();
 
   const textLeft = left + side + mm(layout.gap);
-  const textWidth = origin.x + mm(layout.labelWidth - layout.padding) - textLeft;
-  doc.fontSize(layout.codeSize);
-  const codeLines = fitLines(doc, label.code, textWidth);
-  const lineHeight = layout.codeSize * 1.25;
-  const hiddenHeight = label.hidden ? layout.hiddenSize * 1.25 * 2 + lineHeight * 0.5 : 0;
-  let y = top + (side - codeLines.length * lineHeight - hiddenHeight) / 2;
-  for (const line of codeLines) {
-    doc.text(line, textLeft, y, { lineBreak: false });
-    y += lineHeight;
+  const codeHeight = place.size * LINE;
+  const hiddenHeight = label.hidden ? layout.hiddenSize * LINE * 2 : 0;
+  doc.fontSize(place.size);
+  if (place.below) {
+    doc.text(label.code, left, top + innerHeight - codeHeight, { lineBreak: false });
+  }
+  // Beside the QR code: the code (when it is there) and the hidden code, centred together.
+  const besideHeight = (place.below ? 0 : codeHeight) + (place.below || !label.hidden ? 0 : codeHeight * 0.5) + hiddenHeight;
+  let y = top + (side - besideHeight) / 2;
+  if (!place.below) {
+    doc.text(label.code, textLeft, y, { lineBreak: false });
+    y += codeHeight * 1.5;
   }
   if (label.hidden) {
-    y += lineHeight * 0.5;
     doc.fontSize(layout.hiddenSize);
     doc.text(caption, textLeft, y, { lineBreak: false });
-    doc.text(label.hidden, textLeft, y + layout.hiddenSize * 1.25, { lineBreak: false, characterSpacing: 1 });
+    doc.text(label.hidden, textLeft, y + layout.hiddenSize * LINE, { lineBreak: false, characterSpacing: 1 });
   }
 }
 

@@ -11,7 +11,10 @@ import { urlSegments } from './qrSegments.mjs';
 
 // The package chooses each symbol's mask through qrcode/lib/core/mask-pattern's getBestMask; the same
 // choice made on typed arrays (qrMask.mjs) takes a fraction of the time. Same module instance the package uses.
-createRequire(import.meta.url)('qrcode/lib/core/mask-pattern.js').getBestMask = bestMask;
+const require = createRequire(import.meta.url);
+require('qrcode/lib/core/mask-pattern.js').getBestMask = bestMask;
+// The package's own SVG writer, given the symbol made here rather than making it a second time.
+const svgTag = require('qrcode/lib/renderer/svg-tag.js');
 
 const encoder = new TextEncoder();
 const DEFLATED = 8;
@@ -27,21 +30,28 @@ function zipEntry(bytes, deflate) {
   return { result: { data, crc32: zlib.crc32(bytes), size: bytes.length, method: deflate ? DEFLATED : STORED }, owned: data.buffer };
 }
 
-/** One code's image: a ZIP entry for SVG and PNG, the bare modules for label sheets. */
-async function render(kind, url, options) {
+/**
+ * One code's image: a ZIP entry for SVG and PNG, the bare modules for label sheets. An SVG carries width
+ * and height as well as its viewBox, the PNG's pixel size: programs that place images by their size
+ * (label designers, word processors, some printer drivers) otherwise draw it at 0 × 0 or at a size of their own.
+ */
+function render(kind, url, options) {
   const segments = urlSegments(url);
-  if (kind === 'svg') return zipEntry(encoder.encode(await QRCode.toString(segments, { ...options, type: 'svg' })), true);
   const qr = QRCode.create(segments, options);
+  if (kind === 'svg') {
+    const width = (qr.modules.size + 2 * options.margin) * options.scale;
+    return zipEntry(encoder.encode(svgTag.render(qr, { ...options, width })), true);
+  }
   if (kind === 'png') return zipEntry(qrPng(qr.modules.size, qr.modules.data, options), false);
   return { result: { size: qr.modules.size, dark: qr.modules.data }, owned: qr.modules.data.buffer };
 }
 
-parentPort.on('message', async ({ id, kind, urls, options }) => {
+parentPort.on('message', ({ id, kind, urls, options }) => {
   try {
     const results = [];
     const transfer = [];
     for (const url of urls) {
-      const { result, owned } = await render(kind, url, options);
+      const { result, owned } = render(kind, url, options);
       results.push(result);
       transfer.push(owned);
     }

@@ -4,7 +4,6 @@ import {
   formatMessage,
   PERMISSIONS,
   QR_DOWNLOAD_MAX_CODES,
-  XLSX_DOWNLOAD_MAX_CODES,
   type Lang,
   wallClockIn,
 } from '@rd/contract';
@@ -31,8 +30,8 @@ const TAGS = ['code generation'];
 const AUDIT = { module: 'codeRecord', action: 'EXPORT' };
 
 /** A job too large for the asked format: PARAM_CHECK naming the limit and the format to use instead. */
-function tooLarge(lang: Lang, key: 'tooManyForImages' | 'tooManyForXlsx', count: number, max: number) {
-  const message = formatMessage(DOWNLOAD_TEXTS[lang][key], { count, max });
+function tooLarge(lang: Lang, count: number, max: number) {
+  const message = formatMessage(DOWNLOAD_TEXTS[lang].tooManyForImages, { count, max });
   return new AppError('PARAM_CHECK', undefined, [{ field: 'format', message }]);
 }
 
@@ -50,10 +49,10 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
   app.addHook('onClose', () => pool.close());
 
   /** The job, its label contents and the stream of its codes, once the download is allowed. */
-  async function prepare(request: FastifyRequest, id: string, limit?: { max: number; key: 'tooManyForImages' | 'tooManyForXlsx' }) {
+  async function prepare(request: FastifyRequest, id: string, max?: number) {
     const lang = requestLang(request);
     const job = await downloadableJob(db, currentPrincipal(request), id);
-    if (limit && job.progress > limit.max) throw tooLarge(lang, limit.key, job.progress, limit.max);
+    if (max !== undefined && job.progress > max) throw tooLarge(lang, job.progress, max);
     const secret = job.hiddenLength > 0 ? await companySecret(db, job.companyId) : null;
     await countDownload(db, job.id);
     const onError = (error: unknown) => request.log.error({ err: error, jobId: job.id }, 'download failed after it started');
@@ -64,13 +63,13 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     config: { access: { permission: PERMISSIONS.codeRecordDownload }, audit: AUDIT },
     schema: {
       tags: TAGS,
-      summary: "The job's codes in insertion order as CSV, TXT or XLSX: code, URL and hidden code (when the rule has one)",
+      summary:
+        "The job's codes in insertion order, code, URL and hidden code (when the rule has one): XLSX for people (codes as text, 1,048,575 a sheet, further sheets after), CSV or TXT for coders and printers",
       querystring: downloadCodeQuerySchema,
     },
     handler: async (request, reply) => {
       const { id, format } = request.query;
-      const limit = format === 'xlsx' ? { max: XLSX_DOWNLOAD_MAX_CODES, key: 'tooManyForXlsx' as const } : undefined;
-      const { job, texts, labelOf, onError } = await prepare(request, id, limit);
+      const { job, texts, labelOf, onError } = await prepare(request, id);
       const stream = codeFile(format, {
         batches: jobCodeBatches(database, job.id, { bulk: format !== 'xlsx' }),
         labelOf,
@@ -93,7 +92,7 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     },
     handler: async (request, reply) => {
       const { id, format, layout } = request.body;
-      const { job, texts, labelOf, onError } = await prepare(request, id, { max: QR_DOWNLOAD_MAX_CODES, key: 'tooManyForImages' });
+      const { job, texts, labelOf, onError } = await prepare(request, id, QR_DOWNLOAD_MAX_CODES);
       const batches = jobCodeBatches(database, job.id, { bulk: false });
       if (format === 'pdf') {
         const stream = labelSheet({

@@ -12,8 +12,7 @@ export const DOWNLOAD_TEXTS = {
     hidden: '防伪码',
     /** Before the hidden code on a printed label. */
     hiddenCaption: '防伪码',
-    tooManyForImages: '该任务有 {count} 个标签，二维码图片和标签打印一次最多 {max} 个，请下载 CSV 文件',
-    tooManyForXlsx: '该任务有 {count} 个标签，Excel 文件一次最多 {max} 个，请下载 CSV 或 TXT 文件',
+    tooManyForImages: '该任务有 {count} 个标签，二维码图片和标签打印一次最多 {max} 个，请下载 Excel、CSV 或 TXT 文件',
   },
   en_US: {
     fileName: 'Codes',
@@ -25,8 +24,7 @@ export const DOWNLOAD_TEXTS = {
     hidden: 'Security code',
     hiddenCaption: 'Security code',
     tooManyForImages:
-      'The job has {count} codes; QR images and label sheets take at most {max} at a time. Download the CSV file instead',
-    tooManyForXlsx: 'The job has {count} codes; an Excel file takes at most {max}. Download the CSV or TXT file instead',
+      'The job has {count} codes; QR images and label sheets take at most {max} at a time. Download the Excel, CSV or TXT file instead',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
