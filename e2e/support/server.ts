@@ -66,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
   compileServer();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
-    env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SEED_DEMO_SEASON: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

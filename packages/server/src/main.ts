@@ -23,7 +23,7 @@ async function main() {
   if (firstStart && database.kind === 'pglite' && config.seedDemo) {
     const now = new Date();
     await seedDemo(database.db, config, businessClock(config.businessTimeZone).date(now));
-    await seedDemoSeason({ database, db: database.db, config }, now);
+    if (config.seedDemoSeason) await seedDemoSeason({ database, db: database.db, config }, now);
   }
 
   const ctx = { database, db: database.db, config, storage: await openFileStorage(config) };

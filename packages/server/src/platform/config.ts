@@ -17,10 +17,14 @@ export interface Config {
   publicBaseUrlConfigured: boolean;
   logLevel: string;
   seedDemo: boolean;
+  /** With the demo company, its season of codes, dealers, scans and recalls (seed/demoSeason.ts); tests that count from zero leave it out. */
+  seedDemoSeason: boolean;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
   /** Hours after sign-in after which a session ends whatever happens. */
   sessionAbsoluteHours: number;
+  /** Minutes after which a support view (platform staff looking at one company read-only) ends by itself. */
+  supportViewMinutes: number;
   /** Failed sign-ins per account, and per IP, within the window before sign-in is refused. */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
@@ -122,8 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrlConfigured: Boolean(env.PUBLIC_BASE_URL),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: bool(env.SEED_DEMO, true),
+    seedDemoSeason: bool(env.SEED_DEMO_SEASON, true),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
+    supportViewMinutes: int(env.SUPPORT_VIEW_MINUTES, 30, 'SUPPORT_VIEW_MINUTES'),
     loginMaxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
     loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20, 'LOGIN_MAX_FAILURES_PER_IP'),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),

@@ -25,7 +25,7 @@ export interface DemoScan {
 /** How many days back the season's scans go. */
 export const DEMO_SCAN_DAYS = 90;
 /** Share of the melons in force whose label a consumer scans at all. */
-const SCANNED_SHARE = 0.35;
+const SCANNED_SHARE = 0.3;
 /** How often a label is scanned, by how many times (above the rule's threshold of 5 a scan is suspicious). */
 const SCAN_COUNTS: ReadonlyArray<readonly [number, number]> = [[1, 78], [2, 12], [3, 5], [4, 2], [5, 1], [7, 1.2], [9, 0.8]];
 /** Share of scans of shipped melons made outside their dealer's area (channel conflicts). */
