@@ -49,7 +49,7 @@ describe('accounts seeded with generated passwords', () => {
 describe(`migration ${MIGRATION}`, () => {
   it('asks the demo accounts of an earlier seed that still hold the generated password, and nobody else', async () => {
     const earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-migrations-'));
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     try {
       for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f < MIGRATION)) fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(earlier, file));
       await migrate(database, earlier);

@@ -1,4 +1,5 @@
 import divisions from 'china-area-data/v5/data.json' with { type: 'json' };
+import { CITY_NAMES_EN } from './cityNamesEn.js';
 import { PROVINCES, provinceCode, type Province } from './provinces.js';
 
 /**
@@ -14,6 +15,8 @@ export interface City {
   code: string;
   /** e.g. 杭州市 */
   name: string;
+  /** e.g. Hangzhou (cityNamesEn.ts) */
+  nameEn: string;
   provinceCode: string;
 }
 
@@ -25,7 +28,7 @@ export const CITIES: readonly City[] = PROVINCES.flatMap((province) =>
     ? []
     : Object.entries(table[province.code] ?? {})
         .filter(([code, name]) => code.endsWith('00') && !name.includes('直辖'))
-        .map(([code, name]) => ({ code, name, provinceCode: province.code })),
+        .map(([code, name]) => ({ code, name, nameEn: CITY_NAMES_EN[code] ?? name, provinceCode: province.code })),
 );
 
 const provinceByCode = new Map(PROVINCES.map((p) => [p.code, p]));
@@ -48,13 +51,14 @@ export function provinceOfArea(code: string): Province | undefined {
   return provinceByCode.get(`${code.slice(0, 2)}0000`);
 }
 
-/** An area's name for people: 浙江 / Zhejiang, 浙江 杭州市 / Zhejiang 杭州市 (cities have no English names here). */
+/** An area's name for people: 浙江 / Zhejiang, 浙江 杭州市 / Zhejiang Hangzhou. */
 export function areaName(code: string, lang: 'zh_CN' | 'en_US'): string {
   const province = provinceOfArea(code);
   if (!province) return code;
   const provinceName = lang === 'zh_CN' ? province.shortName : province.nameEn;
   const city = cityByCode.get(code);
-  return city ? `${provinceName} ${city.name}` : provinceName;
+  if (!city) return provinceName;
+  return `${provinceName} ${lang === 'zh_CN' ? city.name : city.nameEn}`;
 }
 
 const cityByName = new Map(CITIES.map((c) => [`${c.provinceCode}|${c.name}`, c.code]));

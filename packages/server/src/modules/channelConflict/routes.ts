@@ -67,7 +67,8 @@ export async function channelConflictRoutes(app: App, { db, config }: AppContext
           { header: t.dealerName as string, width: 20, value: (r) => r.dealerName },
           { header: t.orderNo as string, width: 18, text: true, value: (r) => r.orderNo },
           { header: t.dealerAreas as string, width: 30, value: (r) => r.dealerAreaCodes.map((c) => areaName(c, lang)).join(listSeparator(lang)) },
-          { header: t.scanArea as string, width: 20, value: (r) => `${r.province}${r.city && r.city !== r.province ? ` ${r.city}` : ''}` },
+          // by the area codes, as the page shows it: Guangdong Shenzhen in English
+          { header: t.scanArea as string, width: 20, value: (r) => areaName(r.scanCityCode || r.scanAreaCode, lang) },
           { header: t.locatedBy as string, width: 12, value: (r) => (r.locatedBy === 'POSITION' ? t.byPosition : t.byIp) as string },
           { header: t.ip as string, width: 16, value: (r) => r.ip },
         ],

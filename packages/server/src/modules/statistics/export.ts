@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Lang, ScanRecordFilters } from '@rd/contract';
+import { placeNames } from '@rd/contract/places';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { businessClock } from '../../platform/export/businessClock.js';
@@ -23,9 +24,10 @@ function columns(lang: Lang, timeZone: string): XlsxColumn<RecordRow>[] {
     { header: t.clientType, width: 12, value: (r) => CLIENT_TYPE_LABELS[lang][r.clientType] },
     { header: t.os, width: 12, value: (r) => r.os },
     { header: t.ip, width: 18, value: (r) => r.ip },
-    { header: t.country, width: 10, value: (r) => r.country },
-    { header: t.province, width: 12, value: (r) => r.province },
-    { header: t.city, width: 12, value: (r) => r.city },
+    // the place in the file's language (Intranet, Guangdong, Shenzhen), its area code as it is
+    { header: t.country, width: 10, value: (r) => placeNames(r, lang).country },
+    { header: t.province, width: 12, value: (r) => placeNames(r, lang).province },
+    { header: t.city, width: 12, value: (r) => placeNames(r, lang).city },
     { header: t.isp, width: 10, value: (r) => r.isp },
     { header: t.areaCode, width: 10, text: true, value: (r) => r.areaCode },
   ];

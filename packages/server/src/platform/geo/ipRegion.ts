@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { provinceCode, type ScanPlace } from '@rd/contract';
+import { INTERNAL_NETWORK } from '@rd/contract/places';
 
 /**
  * Where an IP address is, from the offline database shipped in the `ip2region` package (IPv4 and IPv6):
@@ -9,9 +10,10 @@ import { provinceCode, type ScanPlace } from '@rd/contract';
  * first use; a lookup is a binary search in a buffer, a few microseconds, with no I/O.
  *
  * Private, loopback and link-local addresses are not looked up: they answer country `内网` (internal
- * network) and nothing else, so scans from inside the company's own network never count for a province.
+ * network; the portal shows Intranet in English) and nothing else, so scans from inside the company's own
+ * network never count for a province.
  */
-export const INTERNAL_NETWORK = '内网';
+export { INTERNAL_NETWORK };
 
 interface Ip2RegionResult {
   country: string;

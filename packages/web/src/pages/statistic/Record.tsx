@@ -7,12 +7,12 @@ import type { Dayjs } from 'dayjs';
 import {
   PERMISSIONS,
   PROVINCES,
-  provinceByCode,
   SCAN_CLIENT_TYPES,
   SCAN_VERDICTS,
   type ScanRecordFilters,
   type ScanRecordRow,
 } from '@rd/contract';
+import { placeLabel } from '@rd/contract/places';
 import { STATISTICS_QUERY_KEY, exportScanRecords, fetchScanRecordPage } from '../../api/statistics';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
@@ -54,12 +54,8 @@ export default function Record() {
   const picking = useCompanyPicking();
   const exporting = useMutation({ mutationFn: () => exportScanRecords(searched, t('statistics.record.exportFileName')) });
 
-  // The province by its area code in the reader's language (the IP database's spelling varies), then the city.
-  const place = (r: ScanRecordRow) => {
-    const province = provinceByCode(r.areaCode);
-    const region = province ? (lang === 'en_US' ? province.nameEn : province.shortName) : [r.country, r.province].filter(Boolean).join(' ');
-    return [region, r.city].filter(Boolean).join(' ') || EMPTY;
-  };
+  // in the reader's language: the province by its area code (the IP database's spelling varies), the city, Intranet
+  const place = (r: ScanRecordRow) => placeLabel(r, lang) || EMPTY;
   const columns: TableColumnsType<ScanRecordRow> = [
     { key: 'scannedAt', dataIndex: 'scannedAt', title: t('statistics.record.scannedAt'), width: 170, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     { key: 'code', dataIndex: 'code', title: t('statistics.record.code'), ellipsis: true },
