@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
 import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
+import { reportErrorToasts } from './support/errorToasts.js';
+import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -91,19 +93,11 @@ beforeAll(async () => {
 });
 
 const contexts: BrowserContext[] = [];
-/** Uncaught errors, console errors and error toasts of the current case's pages. */
-let problems: string[] = [];
-/** Calls the case expects to be refused with a 400 (a refused form), by path: their console line is not a problem. */
-const refusals: string[] = [];
 const downloadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-recall-'));
 
 afterEach(async () => {
   if (process.env.E2E_SCREENSHOTS) for (const [i, page] of contexts.flatMap((c) => c.pages()).entries()) await shot(page, `end-${Date.now()}-${i}.png`);
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const seen = problems;
-  problems = [];
-  refusals.splice(0);
-  expect(seen, 'errors on the pages').toEqual([]);
 });
 afterAll(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -123,32 +117,9 @@ async function contextFor(lang: Lang, device: 'desktop' | 'phone'): Promise<Brow
   });
   contexts.push(context);
   await context.addCookies([{ name: 'language', value: lang === 'zh_CN' ? 'zh' : 'en', url: server.baseUrl }]);
-  const label = `${lang} ${device}`;
-  await context.exposeBinding('reportErrorToast', (_source, text: string) => problems.push(`${label} error toast: ${text}`));
-  // antd's error messages and notifications, whenever they appear
-  await context.addInitScript(() => {
-    const reported = new WeakSet<Element>();
-    const look = () => {
-      for (const element of Array.from(document.querySelectorAll('.ant-message-error, .ant-message-notice-icon-error, .ant-notification-notice-error'))) {
-        const notice = element.closest('.ant-message-notice, .ant-notification-notice') ?? element;
-        if (reported.has(notice)) continue;
-        reported.add(notice);
-        (window as unknown as { reportErrorToast: (text: string) => void }).reportErrorToast(notice.textContent ?? '');
-      }
-    };
-    new MutationObserver(look).observe(document, { childList: true, subtree: true });
-  });
-  context.on('page', (page) => {
-    page.setDefaultTimeout(30_000);
-    page.on('pageerror', (error) => problems.push(`${label} uncaught: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // the browser's own line for an answer with an error status that the case asked for
-      const refused = /status of 400/.test(message.text()) ? refusals.indexOf(new URL(message.location().url || 'about:blank').pathname) : -1;
-      if (refused >= 0) refusals.splice(refused, 1);
-      else problems.push(`${label} console: ${message.text()} (${message.location().url})`);
-    });
-  });
+  // uncaught errors and console errors fail the case through the e2e setup; error toasts too, from here
+  await reportErrorToasts(context, `${lang} ${device}`);
+  context.on('page', (page) => page.setDefaultTimeout(30_000));
   return context;
 }
 
@@ -417,7 +388,7 @@ describe('recalls in Chromium', () => {
     await chooser.setFiles(csv);
     await page.locator('.ant-message').getByText('3 codes read').waitFor();
     await expect.poll(() => form.getByTestId('recall-codes-count').textContent()).toBe('4 codes');
-    refusals.push('/acc/api/recall/add');
+    allowConsoleError(refusedCall('/acc/api/recall/add', 400));
     await form.getByRole('button', { name: 'OK' }).click();
     const fieldError = form.locator('.ant-form-item').filter({ has: page.getByTestId('recall-codes') }).locator('.ant-form-item-explain-error');
     await expect.poll(() => fieldError.textContent()).toBe('Unknown code: NOSUCHCODE0001');
