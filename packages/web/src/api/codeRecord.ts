@@ -1,4 +1,4 @@
-import type { CodeRecordAddBody, CodeRecordPageQuery, CodeRecordRow, PageResult, RuleOption } from '@rd/contract';
+import { IDEMPOTENCY_HEADER, type CodeRecordAddBody, type CodeRecordEstimate, type CodeRecordPageQuery, type CodeRecordRow, type PageResult, type RuleOption } from '@rd/contract';
 import { apiGet, apiPost } from './http';
 
 const BASE = '/acc/api/codeRecord';
@@ -16,8 +16,14 @@ export function fetchCodeRecord(id: string): Promise<CodeRecordRow> {
   return apiGet<CodeRecordRow>(`${BASE}/getById`, { id }, { silent: true, showError: false });
 }
 
-export function addCodeRecord(body: CodeRecordAddBody): Promise<CodeRecordRow> {
-  return apiPost<CodeRecordRow>(`${BASE}/add`, body);
+/** `idempotencyKey` names the intended job: sending it again (double click, retry) answers the same job. */
+export function addCodeRecord(body: CodeRecordAddBody, idempotencyKey: string): Promise<CodeRecordRow> {
+  return apiPost<CodeRecordRow>(`${BASE}/add`, body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
+/** What a job would take (time, download sizes), asked before a big job is queued. */
+export function fetchJobEstimate(body: CodeRecordAddBody): Promise<CodeRecordEstimate> {
+  return apiPost<CodeRecordEstimate>(`${BASE}/estimate`, body);
 }
 
 export function cancelCodeRecord(id: string): Promise<CodeRecordRow> {

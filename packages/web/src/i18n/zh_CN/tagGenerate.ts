@@ -10,6 +10,16 @@ const tagGenerate = {
   remarkPlaceholder: '选填，例如用途或批次说明',
   generate: '开始生成',
   queued: '生成任务已提交',
+  estimate: {
+    title: '生成 {{quantity}} 个标签码？',
+    time: '预计用时：约 {{duration}}（估算值，按本服务器已完成的大任务实测速度每秒 {{rate}} 个计算；排在前面的任务会先运行）',
+    timeReference: '预计用时：约 {{duration}}（估算值，按参考速度每秒 {{rate}} 个计算，本服务器尚无已完成的大任务可供实测；排在前面的任务会先运行）',
+    sizes: '下载文件大小（估算）：CSV 约 {{csv}}，TXT 约 {{txt}}',
+    limitsQr: '二维码图片和标签纸最多 {{qr}} 个：本任务请下载 CSV、TXT 或 Excel',
+  },
+  duration: { seconds: '{{s}} 秒', minutes: '{{m}} 分 {{s}} 秒', hours: '{{h}} 小时 {{m}} 分' },
+  localhostWarning:
+    '未设置对外访问地址（PUBLIC_BASE_URL）：现在生成的标签二维码将指向 {{url}}，消费者扫码无法访问。请先让管理员设置对外地址再生成。',
   jobs: '生成任务',
   ruleName: '标签规则',
   progress: '进度',

@@ -9,3 +9,13 @@ export function formatCount(value: number): string {
 export function parseCount(text: string | undefined): string {
   return (text ?? '').replace(/[,\s]/g, '');
 }
+
+/**
+ * A quantity as typed, grouped in thousands but otherwise untouched: a sign or decimals stay visible,
+ * so the field's message about them matches what the user sees.
+ */
+export function formatTypedCount(text: string): string {
+  const match = /^(-?)(\d+)(\.\d*)?$/.exec(text);
+  if (!match) return text;
+  return `${match[1]}${(match[2] as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${match[3] ?? ''}`;
+}
