@@ -17,7 +17,7 @@ describe('server life cycle on the embedded database', () => {
     let first: RunningServer | undefined;
     let second: RunningServer | undefined;
     try {
-      first = await startServer({ SEED_DEMO: 'true' });
+      first = await startServer({ SEED_DEMO: 'true', SEED_DEMO_SEASON: 'true' });
       const file = path.join(first.dataDir, 'initial-credentials.txt');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const credentials = new Map(
@@ -37,6 +37,11 @@ describe('server life cycle on the embedded database', () => {
       const me = await api(first.baseUrl, 'GET', '/acc/user/loginUser', undefined, demo.data.token as string);
       expect(me.data.companyName).toBe('北京市大兴区庞各庄西瓜专业合作社');
       expect(me.data.roles).toEqual(['ENTERPRISE_ADMIN']);
+      // the demo company comes with its season: dealers with their orders, and both recalls
+      const dealers = await api(first.baseUrl, 'POST', '/acc/api/dealer/pageList', { pageNum: 1, pageSize: 10 }, demo.data.token as string);
+      expect(dealers.data.total).toBe(8);
+      const recalls = await api(first.baseUrl, 'POST', '/acc/api/recall/pageList', { pageNum: 1, pageSize: 10 }, demo.data.token as string);
+      expect(recalls.data.total).toBe(2);
 
       expect(await first.stop({ keepData: true })).toBe(0);
 
