@@ -290,6 +290,9 @@ describe('batches', () => {
     harvestDate: null,
     remark: '',
     codeCount: 0,
+    boundCount: 0,
+    activatedCount: 0,
+    voidedCount: 0,
     createdAt: '2025-06-01T00:00:00.000Z',
     updatedAt: '2025-06-01T00:00:00.000Z',
   };

@@ -39,6 +39,12 @@ export interface CodeDetail extends CodeRow {
   recordCreatedAt: string;
   /** The box the item is packed in now (aggregation), or null. */
   boxCode: string | null;
+  boxCodeId: string | null;
+  /** Names of what the code is bound to now, and of the dealer holding it (shipped, not returned). */
+  productName: string | null;
+  batchName: string | null;
+  dealerId: string | null;
+  dealerName: string | null;
 }
 
 export type CodeFilters = Omit<CodeListQuery, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;

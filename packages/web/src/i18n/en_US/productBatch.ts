@@ -15,6 +15,8 @@ const productBatch: typeof productBatchZh = {
   harvestDate: 'Harvest date',
   remark: 'Remark',
   codeCount: 'Bound codes',
+  activatedCount: 'Activated',
+  voidedCount: 'Voided',
   updatedAt: 'Updated at',
   add: 'Add batch',
   edit: 'Edit',

@@ -50,6 +50,12 @@ const tagGenerateEn: typeof tagGenerate = {
   cancelTitle: 'Cancel the generation job',
   cancelConfirm: 'Cancel this job? The {{progress}} codes already made are kept.',
   cancelled: 'The job is cancelled',
+  counts: { title: 'Codes', bound: 'Bound to a batch {{n}}', activated: 'Activated {{n}}', voided: 'Voided {{n}}' },
+  activateAll: 'Activate all',
+  activateTitle: 'Activate the job’s codes',
+  activateConfirm: 'Activate the {{n}} codes of this job that are not activated yet? The {{voided}} voided codes stay voided. Activation runs in the background; you may leave this page.',
+  activating: 'Activating {{done}} / {{total}}',
+  nothingToActivate: 'No code of this job is left to activate',
 };
 
 export default tagGenerateEn;

@@ -13,6 +13,8 @@ const productBatch = {
   harvestDate: '采收日期',
   remark: '备注',
   codeCount: '绑定标签数',
+  activatedCount: '已激活',
+  voidedCount: '已作废',
   updatedAt: '更新时间',
   add: '新增批次',
   edit: '编辑',

@@ -48,6 +48,12 @@ const tagGenerate = {
   cancelTitle: '取消生成任务',
   cancelConfirm: '确定取消该任务吗？已生成的 {{progress}} 个标签会保留。',
   cancelled: '任务已取消',
+  counts: { title: '标签状态', bound: '绑定批次 {{n}}', activated: '已激活 {{n}}', voided: '已作废 {{n}}' },
+  activateAll: '全部激活',
+  activateTitle: '激活整个任务的标签',
+  activateConfirm: '确定激活该任务中尚未激活的 {{n}} 个标签吗？已作废的 {{voided}} 个标签不会激活。激活在后台进行，可随时离开本页。',
+  activating: '激活中 {{done}} / {{total}}',
+  nothingToActivate: '该任务没有待激活的标签',
 };
 
 export default tagGenerate;

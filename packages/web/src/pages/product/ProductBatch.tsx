@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, DatePicker, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,14 @@ export default function ProductBatch() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ batchId: string | null } | null>(null);
+  // ?id=… (a link from a code's page) opens that batch
+  const [params] = useSearchParams();
+  const linkedId = params.get('id');
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  if (linkedId && linkedId !== openedLink) {
+    setOpenedLink(linkedId);
+    setEditing({ batchId: linkedId });
+  }
   // the product filter needs the product list; without it the screen still lists every batch
   const canSeeProducts = usePermission(PERMISSIONS.productList);
   const products = useQuery({ queryKey: [...PRODUCTS_QUERY_KEY, 'options'], queryFn: () => fetchProductOptions(), enabled: canSeeProducts });
@@ -67,7 +76,10 @@ export default function ProductBatch() {
     { key: 'quantity', dataIndex: 'quantity', title: t('productBatch.quantity'), sorter: true, render: (v: number) => v.toLocaleString() },
     { key: 'farmerName', dataIndex: 'farmerName', title: t('farmer.picker.label'), render: (v: string | null) => v ?? EMPTY },
     { key: 'origin', dataIndex: 'origin', title: t('productBatch.origin'), ellipsis: true, render: (v: string) => v || EMPTY },
-    { key: 'codeCount', dataIndex: 'codeCount', title: t('productBatch.codeCount'), render: (v: number) => v.toLocaleString() },
+    // bound (generated for the batch or bound to it), in force and voided apart: bound codes are not all in force
+    { key: 'boundCount', dataIndex: 'boundCount', title: t('productBatch.codeCount'), align: 'right', render: (v: number) => v.toLocaleString() },
+    { key: 'activatedCount', dataIndex: 'activatedCount', title: t('productBatch.activatedCount'), align: 'right', render: (v: number) => v.toLocaleString() },
+    { key: 'voidedCount', dataIndex: 'voidedCount', title: t('productBatch.voidedCount'), align: 'right', render: (v: number) => v.toLocaleString() },
     {
       key: 'updatedAt',
       dataIndex: 'updatedAt',

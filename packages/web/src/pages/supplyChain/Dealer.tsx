@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, Form, Input, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,14 @@ export default function Dealer() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ dealer: DealerRow | null } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  // ?id=… (a link from a code's page) opens that dealer's details
+  const [params] = useSearchParams();
+  const linkedId = params.get('id');
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  if (linkedId && linkedId !== openedLink) {
+    setOpenedLink(linkedId);
+    setViewing(linkedId);
+  }
   const [filters, setFilters] = useState<DealerFilters>({});
   const removal = useMutation({
     mutationFn: (row: DealerRow) => deleteDealer(row.id),

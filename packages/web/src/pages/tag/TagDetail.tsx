@@ -4,12 +4,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE_STATUS_DICT, PERMISSIONS } from '@rd/contract';
+import { CODE_STATUS_DICT, PERMISSIONS, type CodeBulkAction } from '@rd/contract';
 import { CODES_QUERY_KEY, exportCodes, fetchCodePage, type CodeFilters, type CodeRow } from '../../api/code';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { DictTag } from '../../dict/DictTag';
 import { EMPTY, formatDateTime } from '../../utils/format';
+import { BulkCodesModal } from './tagDetail/BulkCodesModal';
 import { CodeSearchFields } from './tagDetail/CodeSearchFields';
 import { codeFilters, exportParams } from './tagDetail/codeFilters';
 import { useCodeActions } from './tagDetail/useCodeActions';
@@ -26,6 +27,7 @@ export default function TagDetail() {
   const { activate, startVoid, dialog } = useCodeActions();
   // What was last searched: the export takes the same filters.
   const [searched, setSearched] = useState<CodeFilters>({});
+  const [bulk, setBulk] = useState<CodeBulkAction | null>(null);
 
   const exporting = useMutation({
     mutationFn: () => exportCodes(exportParams(searched), 'xlsx', 'codes.xlsx'),
@@ -134,18 +136,27 @@ export default function TagDetail() {
         }}
         searchFields={<CodeSearchFields />}
         toolbar={
-          <PermissionButton
-            code={PERMISSIONS.codeExport}
-            icon={<DownloadOutlined />}
-            loading={exporting.isPending}
-            onClick={() => exporting.mutate()}
-            data-testid="code-export"
-          >
-            {t('tagDetail.export')}
-          </PermissionButton>
+          <Space>
+            <PermissionButton
+              code={PERMISSIONS.codeExport}
+              icon={<DownloadOutlined />}
+              loading={exporting.isPending}
+              onClick={() => exporting.mutate()}
+              data-testid="code-export"
+            >
+              {t('tagDetail.export')}
+            </PermissionButton>
+            <PermissionButton code={PERMISSIONS.codeBulkActivate} onClick={() => setBulk('ACTIVATE')} data-testid="code-bulk-activate">
+              {t('tagDetail.bulk.open.ACTIVATE')}
+            </PermissionButton>
+            <PermissionButton code={PERMISSIONS.codeBulkVoid} danger onClick={() => setBulk('VOID')} data-testid="code-bulk-void">
+              {t('tagDetail.bulk.open.VOID')}
+            </PermissionButton>
+          </Space>
         }
       />
       {dialog}
+      {bulk && <BulkCodesModal action={bulk} onClose={() => setBulk(null)} />}
     </>
   );
 }

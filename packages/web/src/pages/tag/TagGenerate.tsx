@@ -10,6 +10,7 @@ import { dateRangePresets } from '../../utils/dateShortcuts';
 import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { GenerateForm } from './tagGenerate/GenerateForm';
 import { JobActions } from './tagGenerate/JobActions';
+import { JobCodeCounts } from './tagGenerate/JobCodeCounts';
 import { JobProgress, JobStatusTag } from './tagGenerate/JobProgress';
 import { formatCount } from './tagGenerate/formatCount';
 import './tagGenerate/tagGenerate.css';
@@ -58,6 +59,7 @@ export default function TagGenerate() {
     },
     { key: 'progress', title: t('tagGenerate.progress'), width: 240, render: (_, row) => <JobProgress row={row} /> },
     { key: 'status', dataIndex: 'status', title: t('tagGenerate.status'), sorter: true, render: (_, row) => <JobStatusTag row={row} /> },
+    { key: 'codeCounts', title: t('tagGenerate.counts.title'), className: 'cell-nowrap', render: (_, row) => <JobCodeCounts row={row} /> },
     { key: 'remark', dataIndex: 'remark', title: t('tagGenerate.remark'), ellipsis: true, render: (v: string) => v || EMPTY },
     { key: 'createdBy', dataIndex: 'createdBy', title: t('tagGenerate.createdBy'), render: (v: string) => v || EMPTY },
     {

@@ -11,12 +11,16 @@ import { appStore } from '../../app/state/appStore';
 import { PermissionButton } from '../../components/PermissionButton';
 import { DictTag } from '../../dict/DictTag';
 import { EMPTY, formatDateTime } from '../../utils/format';
+import { ScreenLink } from './tagDetail/ScreenLink';
+import { useScreenPath } from './tagDetail/screenPath';
 import { useCodeActions } from './tagDetail/useCodeActions';
 
 
 /**
- * One code (tagOfDetail?id=... or ?code=...): its rule, job, product and batch, status history, the URL
- * its QR image carries, and putting it in force or voiding it. The hidden code is never shown here.
+ * One code (tagOfDetail?id=... or ?code=...): its rule, job, status history, the URL its QR image carries,
+ * what it is bound to now — product, batch, box and the dealer holding it, by name, each a link to its screen
+ * (product page, batch drawer, the box code's own page, dealer details) — and putting it in force or voiding
+ * it. The hidden code is never shown here.
  */
 export default function TagOfDetail() {
   const { t } = useTranslation();
@@ -34,6 +38,10 @@ export default function TagOfDetail() {
   });
   const code = detail.data;
   const text = (value: string | null | undefined) => value || EMPTY;
+  const productPath = useScreenPath('ProductDetail');
+  const batchPath = useScreenPath('ProductBatch');
+  const codePath = useScreenPath('TagOfDetail');
+  const dealerPath = useScreenPath('Dealer');
 
   return (
     <Card
@@ -77,16 +85,24 @@ export default function TagOfDetail() {
           </Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.jobCreatedAt')}>{formatDateTime(code.recordCreatedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.serial')}>{text(code.serial)}</Descriptions.Item>
-          <Descriptions.Item label={t('tagDetail.product')}>{text(code.productId)}</Descriptions.Item>
-          <Descriptions.Item label={t('tagDetail.batch')}>{text(code.batchId)}</Descriptions.Item>
-          <Descriptions.Item label={t('binding.codeList.inBox')}>
-            {code.boxCode ? (
-              <Link to={`/boxCodeView?code=${encodeURIComponent(code.boxCode)}`} data-testid="code-in-box">
-                {code.boxCode}
-              </Link>
-            ) : (
-              EMPTY
-            )}
+          <Descriptions.Item label={t('tagDetail.product')}>
+            <ScreenLink to={productPath} id={code.productId} text={code.productName} testId="code-product" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.batch')}>
+            <ScreenLink to={batchPath} id={code.batchId} text={code.batchName} testId="code-batch" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.box')}>
+            <Space>
+              <ScreenLink to={codePath} id={code.boxCodeId} text={code.boxCode} testId="code-box" />
+              {code.boxCode && (
+                <Link to={`/boxCodeView?code=${encodeURIComponent(code.boxCode)}`} data-testid="code-in-box">
+                  {t('tagDetail.boxPublicView')}
+                </Link>
+              )}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('tagDetail.dealer')}>
+            <ScreenLink to={dealerPath} id={code.dealerId} text={code.dealerName} testId="code-dealer" />
           </Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.createdAt')}>{formatDateTime(code.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('tagDetail.activatedAt')}>{formatDateTime(code.activatedAt)}</Descriptions.Item>

@@ -6,6 +6,7 @@ import { CODE_RECORD_LIST_KEY, cancelCodeRecord, codeRecordJobKey } from '../../
 import { PermissionButton } from '../../../components/PermissionButton';
 import { useConfirmAction } from '../../../components/useConfirmAction';
 import { JobDownloads } from '../JobDownloads';
+import { JobActivation } from './JobActivation';
 import { formatCount } from './formatCount';
 import { useLiveJob } from './useLiveJob';
 
@@ -49,6 +50,7 @@ export function JobActions({ row }: { row: CodeRecordRow }) {
           {t('tagGenerate.cancel')}
         </PermissionButton>
       )}
+      <JobActivation job={job} />
       {!isActiveCodeRecord(job.status) && job.progress > 0 && (
         <JobDownloads
           jobId={job.id}
