@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
+import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { settledPassword } from './support/demoApi.js';
 
@@ -114,7 +115,9 @@ describe('administration in Chromium', () => {
     expect(await user.getByTestId('dept-add').count()).toBe(1);
     expect(await user.locator('[data-testid^="dept-delete-"]').count()).toBe(0);
 
-    // A forbidden API called directly is refused by the server.
+    // A forbidden API called directly is refused by the server (and the browser logs the refusals).
+    allowConsoleError(refusedCall('/acc/userinfo/queryList', 403));
+    allowConsoleError(refusedCall('/acc/api/pmcpDept/deleteById', 403));
     const forbidden = await callApi(user, 'POST', '/acc/userinfo/queryList', { pageNum: 1, pageSize: 10 });
     expect(forbidden.code).toBe('ACCESS_DENIED_ERROR');
     expect((await callApi(user, 'POST', '/acc/api/pmcpDept/deleteById', { id: '00000000-0000-0000-0000-000000000000' })).code).toBe(
@@ -128,6 +131,8 @@ describe('administration in Chromium', () => {
     await confirmDialog(admin);
     await expect.poll(() => userRow.locator('.ant-switch-checked').count()).toBe(0);
 
+    allowConsoleError(refusedCall('/acc/user/loginUser', 401));
+    allowConsoleError(refusedCall('/acc/api/loginLog/pageList', 401));
     expect((await callApi(user, 'GET', '/acc/user/loginUser')).code).toBe('NO_LOGIN_ERROR');
     await user.getByTestId('menu-group-systemMg').hover();
     await user.getByTestId('menu-leaf-loginLog').click();
