@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { qrCameraFile } from './support/fakeCamera.js';
 import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -69,7 +70,8 @@ describe('packing a box in Chromium', () => {
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // An item label where the box belongs is refused with the reason.
+    // An item label where the box belongs is refused with the reason (the browser logs the refused call).
+    allowConsoleError(refusedCall('/acc/api/boxCodeRelation/queryListByBoxCode', 409));
     await scan(page, 'box-scan-input', itemCodes[0] as string);
     await expect.poll(() => page.getByTestId('box-error').textContent()).toContain('不是箱码');
 
@@ -87,6 +89,7 @@ describe('packing a box in Chromium', () => {
     expect(await page.getByTestId('tally-ok').count()).toBe(3);
 
     // The box label scanned as an item: a clear refusal, the tally keeps it, the count does not move.
+    allowConsoleError(refusedCall('/acc/api/boxCodeRelation/bind', 409));
     await scan(page, 'scan-input', boxCode);
     await expect.poll(() => page.getByTestId('tally-error').first().textContent()).toContain('不是单品码');
     expect(await page.getByTestId('packed-now').textContent()).toBe('3');
@@ -152,6 +155,7 @@ describe('binding codes to a batch in Chromium', () => {
     await scan(page, 'scan-input', lineCodes[1] as string);
     await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('2');
     // A box code cannot be bound to a batch.
+    allowConsoleError(refusedCall('/acc/api/code/bindBatch', 409));
     await scan(page, 'scan-input', boxCode);
     await expect.poll(() => page.getByTestId('tally-error').first().textContent()).toContain('不是单品码');
 
