@@ -156,6 +156,15 @@ describe('the demo season of a first start', () => {
     expect((await check(recalled.rows[0]!.code)).body.data.recall?.level).toBe(2);
   });
 
+  it('leaves a consumer no way to date a check: the public route dates it by the database', async () => {
+    const code = await first.t.database.db.selectFrom('code').select('code').where('company_id', '=', first.companyId).where('status', '=', 'ACTIVATED').executeTakeFirstOrThrow();
+    const asked = Date.now();
+    const res = await call(first.t.app, 'GET', '/acc/api/securityCode/check', { query: { code: code.code, at: '2020-01-01T00:00:00Z' }, ip: '1.45.1.21' });
+    expect(res.status).toBe(200);
+    const { rows } = await sql<{ scanned_at: Date }>`SELECT scanned_at FROM scan_record WHERE ip = '1.45.1.21' ORDER BY id DESC LIMIT 1`.execute(first.t.database.db);
+    expect(new Date(rows[0]!.scanned_at).getTime()).toBeGreaterThanOrEqual(asked - 5_000);
+  });
+
   it('is made the same by a second first start with the same clock', async () => {
     const second = await firstStart();
     try {
