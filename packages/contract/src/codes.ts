@@ -73,6 +73,11 @@ export const ERROR_CATALOGUE = {
     zh_CN: '该规则已有生成任务或标签，不能删除',
     en_US: 'The rule has generation jobs or codes and cannot be deleted',
   },
+  SUPPORT_VIEW_READ_ONLY: {
+    status: 403,
+    zh_CN: '支持查看为只读模式，不能修改企业的数据；如需操作，请先退出支持查看',
+    en_US: "The support view is read-only: a company's data cannot be changed from it. Leave the support view first",
+  },
   COMPANY_REQUIRED: {
     status: 403,
     zh_CN: '此功能管理企业自己的数据，请使用企业账号登录',

@@ -41,3 +41,4 @@ export * from './api/channelConflict.js';
 export * from './api/recall.js';
 export * from './idempotency.js';
 export * from './api/codeRecordEstimate.js';
+export * from './api/supportView.js';

@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   companyInfoSubmit: 'company:info:submit',
   companyAuditList: 'company:audit:list',
   companyAuditDecide: 'company:audit:decide',
+  /** Platform staff open a read-only support view of one company. */
+  companySupportView: 'company:support:open',
   // code binding on production lines
   codeBind: 'scan:bind:bind',
   // supply chain: the EPCIS 2.0 repository of the company's events

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportViewSchema } from './api/supportView.js';
 
 /** POST /acc/user/login (spec 3.2): the username is trimmed; openid is accepted and ignored. */
 export const loginBodySchema = z.object({
@@ -60,6 +61,8 @@ export const loginUserSchema = z.object({
   permissionList: z.array(z.string()),
   /** IANA zone whose calendar days the statistics count in (BUSINESS_TIME_ZONE): "today" is today there. */
   timeZone: z.string(),
+  /** The company a platform account is looking at read-only (support view), or null. */
+  supportView: supportViewSchema.nullable(),
 });
 export type LoginUser = z.infer<typeof loginUserSchema>;
 

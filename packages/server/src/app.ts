@@ -55,6 +55,7 @@ import { dealerRoutes } from './modules/dealer/routes.js';
 import { shipmentRoutes } from './modules/shipment/routes.js';
 import { channelConflictRoutes } from './modules/channelConflict/routes.js';
 import { recallRoutes } from './modules/recall/routes.js';
+import { supportViewRoutes } from './modules/supportView/routes.js';
 
 /** Every business area registers its routes here, in one place. */
 const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
@@ -97,6 +98,7 @@ const MODULES: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   shipmentRoutes,
   channelConflictRoutes,
   recallRoutes,
+  supportViewRoutes,
 ];
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

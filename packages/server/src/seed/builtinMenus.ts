@@ -221,7 +221,11 @@ export const BUILTIN_MENUS: MenuSeed = {
             },
             {
               code: 'companyAudit', name: '企业审核', nameEn: 'Company audit', url: 'CompanyAudit', permission: P.companyAuditList, platformOnly: true, grants: AU,
-              buttons: [{ permission: P.companyAuditDecide, name: '审核', nameEn: 'Audit decision', grants: AU }],
+              buttons: [
+                { permission: P.companyAuditDecide, name: '审核', nameEn: 'Audit decision', grants: AU },
+                // auditors judge a company's report, not its business data: the platform administrator may grant it
+                { permission: P.companySupportView, name: '支持查看', nameEn: 'Support view' },
+              ],
             },
           ],
         },

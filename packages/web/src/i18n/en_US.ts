@@ -22,6 +22,7 @@ import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 import scanEn from './en_US/scan';
 import companyEn from './en_US/company';
+import supportViewEn from './en_US/supportView';
 import medicinalEn from './en_US/medicinal';
 import loginEn from './en_US/login';
 import headerEn from './en_US/header';
@@ -147,6 +148,7 @@ const en_US: Messages = {
   binding: bindingEn,
   scan: scanEn,
   company: companyEn,
+  supportView: supportViewEn,
   medicinal: medicinalEn,
 };
 

@@ -21,6 +21,7 @@ import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
 import companyZh from './zh_CN/company';
+import supportViewZh from './zh_CN/supportView';
 import medicinalZh from './zh_CN/medicinal';
 import loginZh from './zh_CN/login';
 import headerZh from './zh_CN/header';
@@ -149,6 +150,7 @@ const zh_CN = {
   binding: bindingZh,
   scan: scanZh,
   company: companyZh,
+  supportView: supportViewZh,
   medicinal: medicinalZh,
 };
 

@@ -52,6 +52,7 @@ export const USER: LoginUser = {
   menus: MENUS,
   permissionList: ['system:loginlog:list', 'system:session:list', 'system:session:kick'],
   timeZone: 'Asia/Shanghai',
+  supportView: null,
 };
 
 export const emptyPage = envelope({ total: 0, list: [], pageNum: 1, pageSize: 10 });

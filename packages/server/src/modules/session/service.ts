@@ -2,11 +2,13 @@ import type { LoginUser } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import { verifyPassword } from '../../platform/auth/password.js';
 import { usableScopes } from '../../platform/access/menuScope.js';
+import { isReadCode } from '../../platform/access/supportRead.js';
 import { createSession, type Principal } from '../../platform/auth/sessionStore.js';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/appError.js';
 import { buildMenuTree, permissionCodesOf } from '../menu/service.js';
+import { supportViewOf } from '../supportView/service.js';
 import { allMenuElements, grantedMenuElements } from '../menu/store.js';
 import { findLoginCandidate, loadProfile, markSignedIn, recentFailures, recordLogin, roleCodesOf } from './store.js';
 
@@ -67,21 +69,29 @@ export async function currentUser(db: Kysely<DB>, config: Config, principal: Pri
   const profile = await loadProfile(db, principal.userId);
   const scopes = usableScopes(principal.companyId);
   const all = (await allMenuElements(db)).filter((m) => scopes.includes(m.scope));
-  const granted = principal.userType === '1' ? all : (await grantedMenuElements(db, principal.userId)).filter((m) => scopes.includes(m.scope));
+  const supportView = await supportViewOf(db, principal);
+  // a support view shows the company's read screens, whatever the staff member's own grants
+  const granted = supportView
+    ? all.filter((m) => isReadCode(m.permission))
+    : principal.userType === '1'
+      ? all
+      : (await grantedMenuElements(db, principal.userId)).filter((m) => scopes.includes(m.scope));
   return {
     userId: profile.id,
     usercode: profile.user_code,
     username: profile.username,
     name: profile.name,
     avatar: profile.avatar,
-    userType: profile.user_type,
+    // during a support view the screens serve the company: the account's own type stays in platformUserType
+    userType: principal.userType,
     platformUserType: profile.user_type,
     merchantCode: profile.merchant_code ?? '',
-    companyName: profile.company_name ?? '',
+    companyName: supportView?.companyName ?? profile.company_name ?? '',
     projectInfo: config.projectCode,
     roles: await roleCodesOf(db, principal.userId),
     menus: buildMenuTree(all, granted),
     permissionList: permissionCodesOf(granted),
     timeZone: config.businessTimeZone,
+    supportView,
   };
 }

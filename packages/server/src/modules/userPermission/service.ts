@@ -1,6 +1,7 @@
 import type { UserPermissionInfo, UserPermissionSaveBody } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import { usableScopes } from '../../platform/access/menuScope.js';
+import { isReadCode } from '../../platform/access/supportRead.js';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/appError.js';
@@ -38,7 +39,9 @@ export async function saveDirectGrants(db: Kysely<DB>, principal: Principal, bod
   });
 }
 
-/** The signed-in user's own permission codes of one element type (the super user holds all). */
-export function ownPermissionCodes(db: Kysely<DB>, principal: Principal, type: 'MENU' | 'BUTTON'): Promise<string[]> {
-  return permissionCodesByType(db, type, principal.userType === '1' ? null : principal.userId, usableScopes(principal.companyId));
+/** The signed-in user's own permission codes of one element type (the super user holds all; a support view the company's read codes). */
+export async function ownPermissionCodes(db: Kysely<DB>, principal: Principal, type: 'MENU' | 'BUTTON'): Promise<string[]> {
+  const scopes = usableScopes(principal.companyId);
+  if (principal.support) return (await permissionCodesByType(db, type, null, scopes)).filter(isReadCode);
+  return permissionCodesByType(db, type, principal.userType === '1' ? null : principal.userId, scopes);
 }

@@ -8,6 +8,7 @@ import type { DB } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import { accessOf, describeAccess, type Access } from './declaration.js';
 import { isCompanyOnlyPermission, usableScopes } from './menuScope.js';
+import { assertSupportRead } from './supportRead.js';
 import { loadPermissionCodes } from './permissions.js';
 
 declare module 'fastify' {
@@ -67,7 +68,8 @@ async function authorise(request: FastifyRequest, access: Access, db: Kysely<DB>
   const principal = key ? await resolveApiKey(db, key) : await principalOf(request, db, policy);
   if (!principal) throw key ? new AppError('NO_LOGIN_ERROR') : await refusalForToken(db, policy, tokenOf(request));
   request.principal = principal;
-  await assertPermission(db, principal, access);
+  if (principal.support) await assertSupportRead(db, request, access);
+  else await assertPermission(db, principal, access);
 }
 
 function tokenOf(request: FastifyRequest): string | null {

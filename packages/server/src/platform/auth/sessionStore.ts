@@ -16,6 +16,12 @@ export interface Principal {
   companyId: string | null;
   /** Set when a machine calls with a company API key: what the key may do, whatever its maker may. */
   apiKey?: { id: string; permissions: readonly string[] };
+  /**
+   * Set while platform staff look at one company read-only (the support view): `companyId` is then that
+   * company and `userType` '3', so every module's company filter serves that company and nothing else,
+   * and the access guard lets only reads through. Ends at `until`, on leaving, and with the session.
+   */
+  support?: { staffUserType: '1' | '2'; until: Date };
 }
 
 export async function createSession(
@@ -54,6 +60,9 @@ export async function resolveSession(db: Kysely<DB>, policy: SessionPolicy, toke
       'u.username',
       'u.company_id',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`.as('stale'),
+      // a support view past its time is simply over: the session goes on as the platform account
+      sql<string | null>`CASE WHEN s.support_until > now() AND u.company_id IS NULL THEN s.support_company_id END`.as('support_company_id'),
+      's.support_until',
     ])
     .where('s.token_hash', '=', tokenHash(token))
     .where('s.revoked_at', 'is', null)
@@ -67,13 +76,17 @@ export async function resolveSession(db: Kysely<DB>, policy: SessionPolicy, toke
   if (row.stale) {
     await db.updateTable('user_session').set({ last_seen_at: sql`now()` }).where('id', '=', row.id).execute();
   }
-  return {
+  const principal: Principal = {
     sessionId: row.id,
     userId: row.user_id,
     userType: row.user_type,
     username: row.username,
     companyId: row.company_id,
   };
+  if (row.support_company_id && row.support_until && row.user_type !== '3') {
+    return { ...principal, userType: '3', companyId: row.support_company_id, support: { staffUserType: row.user_type, until: new Date(row.support_until) } };
+  }
+  return principal;
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string, reason: string): Promise<void> {

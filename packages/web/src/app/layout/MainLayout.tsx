@@ -10,6 +10,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
 import { HelpBanner } from './HelpBanner';
+import { SupportBanner } from './SupportBanner';
 import { useViewTracking } from './useViewTracking';
 import { useDeviceWatcher } from './useDeviceWatcher';
 import './layout.css';
@@ -44,6 +45,7 @@ export function MainLayout() {
         )}
         <SideMenu />
         <div className="app-layout__main">
+          <SupportBanner />
           {tagsView && <TagsView />}
           <HelpBanner />
           <main className="app-layout__content">

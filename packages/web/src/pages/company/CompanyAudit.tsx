@@ -1,11 +1,21 @@
-import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { COMPANY_FULL_NAME_MAX, COMPANY_INFO_STATUSES, type CompanyInfoPageQuery, type CompanyInfoRow, type CompanyInfoStatusValue } from '@rd/contract';
+import {
+  COMPANY_FULL_NAME_MAX,
+  COMPANY_INFO_STATUSES,
+  PERMISSIONS,
+  type CompanyInfoPageQuery,
+  type CompanyInfoRow,
+  type CompanyInfoStatusValue,
+} from '@rd/contract';
 import { PagedTable } from '../../components/PagedTable';
+import { usePermission } from '../../components/usePermission';
 import { EMPTY, formatDateTime } from '../../utils/format';
 import { CompanyStatusTag } from './CompanyStatusTag';
 import { COMPANY_INFO_QUERY_KEY, fetchAuditPage } from './companyInfoApi';
+import { SupportViewModal } from './SupportViewModal';
 
 type AuditFilters = Pick<CompanyInfoPageQuery, 'status' | 'fullName'>;
 
@@ -18,11 +28,14 @@ export function auditFilters(values: Record<string, unknown>): AuditFilters {
 
 /**
  * The auditors' list of company reports (spec 7.8, CompanyAudit): filtered by state and name, paged;
- * each row opens the review page (companyAuditDetail).
+ * each row opens the review page (companyAuditDetail), and for staff allowed to, a read-only support view
+ * of the company's own screens.
  */
 export default function CompanyAudit() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const maySupport = usePermission(PERMISSIONS.companySupportView);
+  const [supporting, setSupporting] = useState<CompanyInfoRow | null>(null);
   const open = (row: CompanyInfoRow) =>
     void navigate({ pathname: '../companyAuditDetail', search: `?id=${encodeURIComponent(row.companyId)}` }, { relative: 'path' });
 
@@ -59,39 +72,49 @@ export default function CompanyAudit() {
     {
       title: t('common.operation'),
       key: 'operation',
-      width: 90,
+      width: maySupport ? 170 : 90,
       fixed: 'right',
       render: (_, row) => (
-        <Button type="link" size="small" onClick={() => open(row)} data-testid={`audit-open-${row.merchantCode}`}>
-          {row.status === 'SUBMITTED' ? t('company.audit.review') : t('company.audit.view')}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => open(row)} data-testid={`audit-open-${row.merchantCode}`}>
+            {row.status === 'SUBMITTED' ? t('company.audit.review') : t('company.audit.view')}
+          </Button>
+          {maySupport && (
+            <Button type="link" size="small" onClick={() => setSupporting(row)} data-testid={`audit-support-${row.merchantCode}`}>
+              {t('supportView.open')}
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
 
   return (
-    <PagedTable<CompanyInfoRow, AuditFilters>
-      queryKey={[...COMPANY_INFO_QUERY_KEY, 'audit']}
-      fetchPage={fetchAuditPage}
-      columns={columns}
-      rowKey="companyId"
-      toFilters={auditFilters}
-      searchFields={
-        <>
-          <Form.Item name="fullName" label={t('company.fields.fullName')}>
-            <Input allowClear maxLength={COMPANY_FULL_NAME_MAX} placeholder={t('company.audit.search')} data-testid="audit-search-name" />
-          </Form.Item>
-          <Form.Item name="status" label={t('company.audit.status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              placeholder={t('common.all')}
-              options={COMPANY_INFO_STATUSES.map((s) => ({ value: s, label: t(`company.status.${s}`) }))}
-              data-testid="audit-search-status"
-            />
-          </Form.Item>
-        </>
-      }
-    />
+    <>
+      <PagedTable<CompanyInfoRow, AuditFilters>
+        queryKey={[...COMPANY_INFO_QUERY_KEY, 'audit']}
+        fetchPage={fetchAuditPage}
+        columns={columns}
+        rowKey="companyId"
+        toFilters={auditFilters}
+        searchFields={
+          <>
+            <Form.Item name="fullName" label={t('company.fields.fullName')}>
+              <Input allowClear maxLength={COMPANY_FULL_NAME_MAX} placeholder={t('company.audit.search')} data-testid="audit-search-name" />
+            </Form.Item>
+            <Form.Item name="status" label={t('company.audit.status')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('common.all')}
+                options={COMPANY_INFO_STATUSES.map((s) => ({ value: s, label: t(`company.status.${s}`) }))}
+                data-testid="audit-search-status"
+              />
+            </Form.Item>
+          </>
+        }
+      />
+      {supporting && <SupportViewModal company={supporting} onClose={() => setSupporting(null)} />}
+    </>
   );
 }
