@@ -23,6 +23,7 @@ let jobId = '';
 let batchId = '';
 let dbCodes: string[] = [];
 let hiddenOf: (code: string) => string;
+let orderNo = '';
 
 async function file(method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<Buffer> {
   const res = await call(t.app, method, url, method === 'GET' ? { token, query: params } : { token, body: params });
@@ -68,8 +69,11 @@ beforeAll(async () => {
       })
       .execute();
   }
-  const dealer = await call(t.app, 'POST', '/acc/api/dealer/add', { token, body: { code: DEALER_CODE, name: '零号经销商', level: 1, phone: '01012345678', areaCodes: ['440000'] } });
+  const dealer = await call<{ id: string }>(t.app, 'POST', '/acc/api/dealer/add', { token, body: { code: DEALER_CODE, name: '零号经销商', level: 1, phone: '01012345678', areaCodes: ['440000'] } });
   expect(dealer.body.code, dealer.body.msg).toBe('SUCCESS');
+  const order = await call<{ orderNo: string }>(t.app, 'POST', '/acc/api/shipment/add', { token, body: { dealerId: dealer.body.data.id } });
+  expect(order.body.code, order.body.msg).toBe('SUCCESS');
+  orderNo = order.body.data.orderNo;
 });
 
 afterAll(async () => {
@@ -115,6 +119,13 @@ describe('xlsx exports opened in LibreOffice', () => {
     const dealer = rows.find((r) => r[1] === '零号经销商');
     expect(dealer?.[0]).toBe(DEALER_CODE);
     expect(dealer?.[7]).toBe('01012345678');
+  });
+
+  it('shipment orders: order numbers and dealer codes', async (ctx) => {
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
+    const rows = await rowsOf(soffice, await file('POST', '/acc/api/shipment/export', {}));
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([[orderNo, DEALER_CODE]]);
   });
 
   it('a list longer than a worksheet, every code in the sheets that follow', async (ctx) => {
