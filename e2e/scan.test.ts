@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -297,7 +298,9 @@ describe('public scan pages on a phone in Chromium', () => {
     expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // The WeChat entry inside WeChat, in English, with the server's reason when WeChat is not configured.
+    // The WeChat entry inside WeChat, in English, with the server's reason when WeChat is not configured
+    // (its refused signature call is logged by the browser).
+    allowConsoleError(refusedCall('/acc/api/wx/getSignature', 503));
     await page.goto(`${new URL(fixture.urls[5]!).origin}/wx`);
     expect(await page.getByTestId('wx-entry').textContent()).toContain('Scan the QR code on the product label to check it.');
     expect(await page.getByTestId('wx-unavailable').textContent()).toMatch(/^WeChat scanning is not available: .+/);
@@ -356,6 +359,7 @@ describe('public scan pages on a phone in Chromium', () => {
     const context = await phone();
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
+    allowConsoleError(refusedCall('/acc/api/wx/getSignature', 503));
     await page.goto(`${server.baseUrl}/wx`);
     const unavailable = page.getByTestId('wx-unavailable');
     await unavailable.waitFor();
