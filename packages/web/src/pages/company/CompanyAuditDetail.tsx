@@ -167,7 +167,13 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
         okButtonProps={{ danger: true, loading: reject.isPending, 'data-testid': 'audit-reject-ok' } as ButtonProps}
         cancelText={t('common.cancel')}
         onCancel={() => setRejecting(false)}
-        onOk={() => void rejectForm.validateFields().then((values) => reject.mutate(values.reason.trim()))}
+        onOk={() =>
+          // a missing reason is said under its field; the refused validation is not an error of the page
+          void rejectForm.validateFields().then(
+            (values) => reject.mutate(values.reason.trim()),
+            () => undefined,
+          )
+        }
         destroyOnHidden
       >
         <Form form={rejectForm} layout="vertical" preserve={false}>

@@ -67,7 +67,9 @@ function CompanyInfoEditor({ view }: { view: CompanyInfoView }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: OWN_KEY });
 
   const onSave = async () => {
-    const values = await form.validateFields();
+    // a form that does not pass says so under its fields: nothing more to do here
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     if (status === 'APPROVED') {
       confirmAction({ title: t('company.info.editApprovedTitle'), content: t('company.info.editApprovedConfirm'), danger: false, action: () => save.mutateAsync(values) });
     } else {
