@@ -24,10 +24,17 @@ describe('permission button (spec 5.4)', () => {
     expect(screen.getByText('any')).toBeTruthy();
   });
 
-  it('is always shown to user type 1 and for the code "all"', () => {
-    setUser({ ...USER, userType: '1', permissionList: [] });
-    render(<PermissionButton code="system:session:kick">kick</PermissionButton>);
+  it('is shown to user type 1 by the list the server gives it (every code of a platform account), and always for "all"', () => {
+    setUser({ ...USER, userType: '1', permissionList: ['system:session:kick'] });
+    render(
+      <>
+        <PermissionButton code="system:session:kick">kick</PermissionButton>
+        <PermissionButton code="product:product:add">company only</PermissionButton>
+      </>,
+    );
     expect(screen.getByText('kick')).toBeTruthy();
+    // a company's own button needs a company: the server does not list it for the super user
+    expect(screen.queryByText('company only')).toBeNull();
     cleanup();
     setUser({ ...USER, userType: '3', permissionList: [] });
     render(<PermissionButton code="all">open</PermissionButton>);
