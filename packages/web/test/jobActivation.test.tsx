@@ -1,0 +1,123 @@
+import './support/dom';
+import '../src/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PERMISSIONS, type CodeRecordRow } from '@rd/contract';
+import { JobActivation } from '../src/pages/tag/tagGenerate/JobActivation';
+import { setHttpEffects } from '../src/api/httpEffects';
+import { sessionStore, setUser } from '../src/app/state/sessionStore';
+import { envelope, mockApi, USER } from './support/mockApi';
+
+const ACTIVATE = '/acc/api/codeRecord/activate';
+const ACTIVATION = '/acc/api/codeRecord/activation';
+const GET = '/acc/api/codeRecord/getById';
+
+const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
+  id: 'job-1',
+  ruleId: 'rule-1',
+  ruleName: '瓶盖码',
+  ruleMode: 'RANDOM',
+  quantity: 10,
+  progress: 10,
+  percent: 100,
+  status: 'DONE',
+  productId: null,
+  batchId: null,
+  remark: '',
+  error: '',
+  createdBy: '张三',
+  downloadCount: 0,
+  boundCount: 10,
+  activatedCount: 4,
+  voidedCount: 1,
+  createdAt: '2024-03-13T07:30:00.000Z',
+  startedAt: '2024-03-13T07:30:01.000Z',
+  finishedAt: '2024-03-13T07:30:09.000Z',
+  updatedAt: '2024-03-13T07:30:09.000Z',
+  ...patch,
+});
+
+const activation = (status: string, progress: number) => ({
+  id: 'act-1',
+  status,
+  quantity: 10,
+  progress,
+  error: '',
+  createdAt: '2024-03-13T08:00:00.000Z',
+  finishedAt: null,
+});
+
+function renderButton(row: CodeRecordRow) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AntApp>
+      <QueryClientProvider client={client}>
+        <JobActivation job={row} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+}
+
+beforeEach(() => {
+  setHttpEffects({ showError: vi.fn(), showParamCheck: vi.fn(), confirmRelogin: async () => false, logoutAndReload: vi.fn() });
+  setUser({ ...USER, permissionList: [PERMISSIONS.codeRecordList, PERMISSIONS.codeActivate] });
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStore.setState({ user: null, buttons: [] });
+});
+
+describe('activating a whole job', () => {
+  it('asks first, then follows the background activation with a bar of the codes in force until none is left', async () => {
+    // no activation yet; once asked, it runs (7 of the 9 codes not voided in force), then it is done
+    const states = [
+      { activation: null, job: job({}) },
+      { activation: activation('RUNNING', 3), job: job({ activatedCount: 7 }) },
+      { activation: activation('DONE', 5), job: job({ activatedCount: 9 }) },
+    ];
+    let state = states.shift();
+    const calls = mockApi((config) => {
+      if (config.url === ACTIVATION) return envelope(state?.activation ?? null);
+      if (config.url === GET) return envelope(state?.job);
+      if (config.url === ACTIVATE) {
+        state = states.shift();
+        return envelope({ id: 'act-1' });
+      }
+      return undefined;
+    });
+    renderButton(job({}));
+
+    const button = await screen.findByTestId('job-activate-job-1');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('尚未激活的 5 个标签');
+    expect(dialog.textContent).toContain('已作废的 1 个标签');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
+
+    const progress = await screen.findByTestId('job-activation-progress-job-1');
+    expect(progress.textContent).toContain('激活中 7 / 9');
+    expect(calls.filter((c) => c.url === ACTIVATE)).toHaveLength(1);
+
+    state = states.shift();
+    await waitFor(() => expect(screen.getByTestId('job-activate-job-1').hasAttribute('disabled')).toBe(true), { timeout: 3000 });
+    expect(screen.queryByTestId('job-activation-progress-job-1')).toBeNull();
+  });
+
+  it('is disabled when every code is in force or voided, and absent while the job still makes codes', async () => {
+    mockApi((config) => {
+      if (config.url === ACTIVATION) return envelope(null);
+      if (config.url === GET) return envelope(job({ activatedCount: 9 }));
+      return undefined;
+    });
+    renderButton(job({ activatedCount: 9 }));
+    const button = await screen.findByTestId('job-activate-job-1');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    cleanup();
+    renderButton(job({ status: 'RUNNING', progress: 3, activatedCount: 0, voidedCount: 0 }));
+    expect(screen.queryByTestId('job-activate-job-1')).toBeNull();
+  });
+});
