@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HIDDEN_CODE_MAX, SCAN_CODE_MAX, type ScanSimulateResult } from '@rd/contract';
+import { placeLabel } from '@rd/contract/places';
 import { CodeScanner } from '../../../components/scan/CodeScanner';
 import { isHttpError } from '../../../api/HttpError';
 import { simulateScan } from './simulatorApi';
@@ -25,7 +26,7 @@ const IPV6 = /^[0-9a-f:.]+$/i;
  * a consumer would get, where the address is and how the client is classified. Nothing is counted.
  */
 export function SimulatorForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SimulatorValues>();
   const [running, setRunning] = useState(false);
   const [answer, setAnswer] = useState<ScanSimulateResult | null>(null);
@@ -54,7 +55,9 @@ export function SimulatorForm() {
     }
   };
 
-  const region = answer ? [answer.place.country, answer.place.province, answer.place.city, answer.place.isp].filter(Boolean).join(' ') : '';
+  // the place in the page's language (Intranet, Jiangsu Nanjing), then the ISP as the IP database writes it
+  const lang = i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
+  const region = answer ? [placeLabel(answer.place, lang), answer.place.isp].filter(Boolean).join(' ') : '';
 
   return (
     <>
