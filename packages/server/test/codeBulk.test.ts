@@ -72,7 +72,7 @@ describe('bulk activation and voiding', () => {
     // voided codes answer VOIDED at the consumer's check
     const voided = await voidAll(adminA, { scope: 'JOB', recordId: job.id }, 'recalled lot');
     expect(voided.body.data).toEqual({ changed: 11, already: 1, blocked: 0 });
-    const check = await call<{ verdict: string }>(t.app, 'GET', '/acc/api/securityCode/check', { query: { code: job.codes[5] } });
+    const check = await call<{ verdict: string }>(t.app, 'GET', '/acc/api/securityCode/check', { query: { code: job.codes[5] as string } });
     expect(check.body.data.verdict).toBe('VOIDED');
     expect((await statuses([job.codes[5] as string]))[0]?.void_reason).toBe('recalled lot');
   });
