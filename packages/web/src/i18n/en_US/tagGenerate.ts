@@ -14,8 +14,8 @@ const tagGenerateEn: typeof tagGenerate = {
   queued: 'The generation job is queued',
   estimate: {
     title: 'Generate {{quantity}} codes?',
-    time: 'Time: about {{duration}} (an estimate at {{rate}} codes a second, measured on this server’s finished large jobs; jobs ahead in the queue run first)',
-    timeReference: 'Time: about {{duration}} (an estimate at the reference rate of {{rate}} codes a second: this server has not finished a large job to measure yet; jobs ahead in the queue run first)',
+    time: 'Time: about {{duration}} (an estimate at {{rate}} codes a second, measured on this server’s finished large jobs; other jobs running at the same time take turns with it and make it longer)',
+    timeReference: 'Time: about {{duration}} (an estimate at the reference rate of {{rate}} codes a second: this server has not finished a large job to measure yet; other jobs running at the same time take turns with it and make it longer)',
     sizes: 'Download sizes (estimated): CSV about {{csv}}, TXT about {{txt}}',
     limitsQr: 'QR images and label sheets take at most {{qr}} codes: download this job as CSV, TXT or Excel',
   },

@@ -12,8 +12,8 @@ const tagGenerate = {
   queued: '生成任务已提交',
   estimate: {
     title: '生成 {{quantity}} 个标签码？',
-    time: '预计用时：约 {{duration}}（估算值，按本服务器已完成的大任务实测速度每秒 {{rate}} 个计算；排在前面的任务会先运行）',
-    timeReference: '预计用时：约 {{duration}}（估算值，按参考速度每秒 {{rate}} 个计算，本服务器尚无已完成的大任务可供实测；排在前面的任务会先运行）',
+    time: '预计用时：约 {{duration}}（估算值，按本服务器已完成的大任务实测速度每秒 {{rate}} 个计算；同时运行的其他任务会与它轮流进行，用时相应变长）',
+    timeReference: '预计用时：约 {{duration}}（估算值，按参考速度每秒 {{rate}} 个计算，本服务器尚无已完成的大任务可供实测；同时运行的其他任务会与它轮流进行，用时相应变长）',
     sizes: '下载文件大小（估算）：CSV 约 {{csv}}，TXT 约 {{txt}}',
     limitsQr: '二维码图片和标签纸最多 {{qr}} 个：本任务请下载 CSV、TXT 或 Excel',
   },
