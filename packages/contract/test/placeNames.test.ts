@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES, areaName } from '../src/geo/areas.js';
+import { CITIES, areaCodeOfText, areaName } from '../src/geo/areas.js';
 import { CITY_NAMES_EN } from '../src/geo/cityNamesEn.js';
 import { placeLabel, placeNames } from '../src/geo/placeNames.js';
 
 const place = (country: string, province: string, city: string, areaCode: string) => ({ country, province, city, areaCode });
 
 describe('English region names', () => {
+  it('reads back every area the way either language names it, so an English dealer export imports as it is', () => {
+    for (const city of CITIES) {
+      expect(areaCodeOfText(areaName(city.code, 'en_US')), city.nameEn).toBe(city.code);
+      expect(areaCodeOfText(areaName(city.code, 'zh_CN')), city.name).toBe(city.code);
+    }
+    expect(areaCodeOfText('zhejiang hangzhou')).toBe('330100');
+  });
+
   it('every city of the area table has one, written in Latin letters, and no name is left over', () => {
     for (const city of CITIES) expect(city.nameEn, `${city.code} ${city.name}`).toMatch(/^[A-Z][A-Za-z'êü]+( [A-Z][A-Za-z]+)*$/);
     expect(Object.keys(CITY_NAMES_EN).sort()).toEqual(CITIES.map((c) => c.code).sort());

@@ -62,11 +62,21 @@ export function areaName(code: string, lang: 'zh_CN' | 'en_US'): string {
 }
 
 const cityByName = new Map(CITIES.map((c) => [`${c.provinceCode}|${c.name}`, c.code]));
+/** By the English name too (lower case), as an English dealer export writes it: Zhejiang Hangzhou. */
+const cityByEnglishName = new Map(CITIES.map((c) => [`${c.provinceCode}|${c.nameEn.toLowerCase()}`, c.code]));
 
-/** The city code of a place as the IP database names it (province code + 杭州市 or 杭州), or '' when unknown. */
+/**
+ * The city code of a place in a province as the IP database names it (杭州市 or 杭州) or as English writes it
+ * (Hangzhou), or '' when unknown.
+ */
 export function cityCodeOf(provinceCode: string, cityName: string): string {
   if (!cityName) return '';
-  return cityByName.get(`${provinceCode}|${cityName}`) ?? cityByName.get(`${provinceCode}|${cityName}市`) ?? '';
+  return (
+    cityByName.get(`${provinceCode}|${cityName}`) ??
+    cityByName.get(`${provinceCode}|${cityName}市`) ??
+    cityByEnglishName.get(`${provinceCode}|${cityName.toLowerCase()}`) ??
+    ''
+  );
 }
 
 /**
@@ -100,7 +110,7 @@ export function areaListItems(text: string): string[] {
 /**
  * The code of one area written the way the dealer export writes it or people type it: a code (330100), a
  * province in any spelling (浙江, 浙江省, Zhejiang), a province and one of its cities (浙江 杭州市,
- * 浙江省杭州市, Zhejiang 杭州市), or a city alone when no other city has its name (杭州市, 杭州).
+ * 浙江省杭州市, Zhejiang 杭州市, Zhejiang Hangzhou), or a city alone when no other city has its name (杭州市, 杭州).
  * '' when it names none of them.
  */
 export function areaCodeOfText(text: string): string {
