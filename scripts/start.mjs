@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the compiled server only when their sources changed since their last
 // build, then runs the server as plain JavaScript in this process. A restart on an unchanged checkout goes
-// straight to the server; a fresh clone builds both once.
-import { spawnSync } from 'node:child_process';
+// straight to the server; a fresh clone builds both once, side by side, and the server prepares its database
+// while the web app builds. The web app's compressed copies are made beside the running server, at low
+// priority, instead of before it starts.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +22,11 @@ const BUILDS = [
     inputs: ['packages/web/src', 'packages/web/build', 'packages/web/index.html', 'packages/web/consumer.html', 'packages/web/vite.config.ts', 'packages/web/package.json', ...SHARED_INPUTS],
     stamp: 'packages/web/dist/.sources',
     command: ['npm', ['run', 'build', '-w', '@rd/web']],
+    // Brotli at its highest quality is most of this build's time; the copies are made after the start (below).
+    env: { WEB_PRECOMPRESS: 'later' },
+    // The server creates and seeds its database meanwhile, one step after another: that is the longer road, so
+    // it keeps a core to itself and the build takes what is left.
+    priority: os.constants.priority.PRIORITY_BELOW_NORMAL,
   },
   {
     name: 'server',
@@ -27,6 +36,9 @@ const BUILDS = [
   },
 ];
 const SERVER_BUNDLE = path.join(root, 'packages/server/dist/main.mjs');
+const WEB_DIST = path.join(root, 'packages/web/dist');
+/** Notes the web build whose compressed copies are all made, as the build's own stamp notes its sources. */
+const PRECOMPRESSED_STAMP = path.join(WEB_DIST, '.precompressed');
 
 /** Every file under `entry` (a file or a folder), sorted, as paths relative to the root. */
 function filesOf(entry) {
@@ -53,21 +65,48 @@ function fingerprint(inputs) {
   return hash.digest('hex');
 }
 
-for (const build of BUILDS) {
+/** Builds `build` if its sources changed since its last build; resolves when it is up to date. */
+async function buildIfChanged(build) {
   const stampFile = path.join(root, build.stamp);
   const sources = fingerprint(build.inputs);
   const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
-  if (built === sources) continue;
+  if (built === sources) return;
   console.log(`building the ${build.name} (its sources changed since its last build)`);
   const [command, args] = build.command;
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`the ${build.name} did not build`);
-    process.exit(result.status ?? 1);
-  }
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...build.env } });
+  if (build.priority !== undefined) os.setPriority(child.pid, build.priority);
+  const [status] = await once(child, 'exit');
+  // Thrown, not exited on: a server preparing its database meanwhile finishes that step before it ends.
+  if (status !== 0) throw new Error(`the ${build.name} did not build`);
   fs.writeFileSync(stampFile, sources);
 }
 
+/**
+ * Makes the web app's missing brotli and gzip copies in a process of its own at the lowest priority, so the
+ * server's start and first answers keep the cores; until a copy is there the file is sent as it is. An
+ * interrupted run leaves whole copies only, and the next start finishes it.
+ */
+function precompressInBackground() {
+  const webSources = fs.readFileSync(path.join(root, BUILDS[0].stamp), 'utf8');
+  const done = fs.existsSync(PRECOMPRESSED_STAMP) ? fs.readFileSync(PRECOMPRESSED_STAMP, 'utf8') : '';
+  if (done === webSources) return;
+  const child = spawn(process.execPath, [path.join(root, 'packages/web/build/precompress.mjs'), WEB_DIST], { stdio: 'inherit' });
+  os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+  child.once('exit', (status) => {
+    if (status === 0) fs.writeFileSync(PRECOMPRESSED_STAMP, webSources);
+  });
+  process.once('exit', () => child.kill());
+}
+
+// The server starts as soon as its own bundle is in: it creates, migrates and seeds the database while the web
+// app builds on the other core, and reads the web app only before it listens.
+const [webBuild, serverBuild] = BUILDS.map(buildIfChanged);
+await serverBuild.catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 // Errors name the TypeScript sources, not the bundle's lines.
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(SERVER_BUNDLE).href);
+const server = await import(pathToFileURL(SERVER_BUNDLE).href);
+const webAppBuilt = webBuild.then(precompressInBackground);
+await server.main({ webAppBuilt }).catch(server.failedToStart);

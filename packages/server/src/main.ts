@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { createJobRunner } from './backgroundJobs.js';
 import { loadConfig } from './platform/config.js';
@@ -11,8 +12,17 @@ import { seedDemoSeason } from './seed/demoSeason.js';
 import { seedPlatform } from './seed/platformSeed.js';
 import { seedDictionaries } from './seed/dictionarySeed.js';
 
+export interface StartOptions {
+  /**
+   * Resolves once the built web app is in place. `npm start` (scripts/start.mjs) starts the server while the web
+   * app still builds, so that the database is created, migrated and seeded meanwhile; the app is read before the
+   * server listens.
+   */
+  webAppBuilt?: Promise<void>;
+}
+
 /** Reads the configuration, opens and migrates the database, seeds it, then serves until told to stop. */
-async function main() {
+export async function main(options: StartOptions = {}) {
   const started = performance.now();
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -27,6 +37,7 @@ async function main() {
   }
 
   const ctx = { database, db: database.db, config, storage: await openFileStorage(config) };
+  await options.webAppBuilt;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start once the API answers, and stop after finishing their current step.
@@ -57,7 +68,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error) => {
+/** Ends the process when the start fails: nothing would serve. */
+export function failedToStart(error: unknown): never {
   console.error(error);
   process.exit(1);
-});
+}
+
+// Run as a program (`node dist/main.mjs`, the tests' servers); `npm start` imports it and calls main itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main().catch(failedToStart);

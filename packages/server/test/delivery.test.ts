@@ -64,6 +64,14 @@ describe('static files, compressed at build time', () => {
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
+  it('sends a file whose copies are not made yet as it is (npm start makes them after the first answer)', async () => {
+    fs.writeFileSync(path.join(distDir, 'assets', 'later-1.js'), SCRIPT);
+    const answer = await get('/dist/assets/later-1.js', 'gzip, deflate, br');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body).toBe(SCRIPT);
+  });
+
   it('answers the consumer paths with the consumer document, other pages with the portal, both compressed and revalidated', async () => {
     for (const url of ['/antiCounterfeiting?code=XG0000ABCD12', '/mobilePhone', '/wx?from=menu', '/boxCodeView?code=B1']) {
       const page = await get(url, 'br');

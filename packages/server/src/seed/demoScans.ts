@@ -132,18 +132,22 @@ export function planRecalledScans(random: DemoRandom, shipment: DemoShipment): D
 
 /** The checks a consumer's phone would make, through the check service, each dated by its moment. */
 export async function runDemoScans(ctx: DemoContext, scans: readonly DemoScan[]): Promise<void> {
-  const { db, database, config } = ctx;
-  // kept as a server keeps them; each round of scans reads afresh (a recall may have started in between)
-  const ttl = config.scanAnswerCacheSeconds;
-  const sources: CheckSources = {
-    db,
-    pool: database.pool,
-    answers: answerPartsSource(db, ttl),
-    shapes: shapesInUseSource(db, ttl),
-    recalls: activeRecallsSource(db, ttl),
-    today: businessToday(config.businessTimeZone),
-  };
-  for (const scan of scans) {
-    await checkCode(sources, config, { code: scan.code }, scanContextOf(scan.ip, scan.userAgent), { at: scan.at });
-  }
+  const { config } = ctx;
+  // One transaction for the round: the embedded database then commits and writes its files once, not once per
+  // check. Every statement goes through it, so no pool.
+  await ctx.db.transaction().execute(async (db) => {
+    // kept as a server keeps them; each round of scans reads afresh (a recall may have started in between)
+    const ttl = config.scanAnswerCacheSeconds;
+    const sources: CheckSources = {
+      db,
+      pool: null,
+      answers: answerPartsSource(db, ttl),
+      shapes: shapesInUseSource(db, ttl),
+      recalls: activeRecallsSource(db, ttl),
+      today: businessToday(config.businessTimeZone),
+    };
+    for (const scan of scans) {
+      await checkCode(sources, config, { code: scan.code }, scanContextOf(scan.ip, scan.userAgent), { at: scan.at });
+    }
+  });
 }
