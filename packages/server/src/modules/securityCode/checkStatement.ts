@@ -1,8 +1,9 @@
 import type { ScanClientTypeValue, ScanVerdictValue } from '@rd/contract';
 import { createHash } from 'node:crypto';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from '../../platform/db/schema.js';
+import { namedQuery } from '../../platform/db/pglitePrepared.js';
 
 /**
  * What the check knows of the hidden code when the statement runs:
@@ -103,8 +104,8 @@ export async function runCheckStatement(
   const values = statement.sources.map((source) =>
     typeof source === 'string' ? (source === 'companyId' ? options.simulate?.companyId : input[source]) : source.value,
   );
-  if (!pool) return checkRowOf((await db.executeQuery<Answered>(CompiledQuery.raw(statement.text, values))).rows[0]);
-  // On PostgreSQL the statement is prepared once per connection: planning this CTE costs more than running it.
+  // The statement is prepared once per connection: planning this CTE costs more than running it.
+  if (!pool) return checkRowOf((await db.executeQuery<Answered>(namedQuery(statement.name, statement.text, values))).rows[0]);
   return checkRowOf((await pool.query<Answered>({ name: statement.name, text: statement.text, values })).rows[0]);
 }
 

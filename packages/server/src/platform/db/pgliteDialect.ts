@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isNamedQuery, PGlitePreparedStatements } from './pglitePrepared.js';
 
 /**
  * Kysely over embedded PGlite. PGlite is one connection, so a transaction must own it until it ends:
@@ -105,10 +106,13 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: (() => void) | undefined;
-  constructor(private readonly client: PGlite) {}
+  private readonly prepared: PGlitePreparedStatements;
+  constructor(private readonly client: PGlite) {
+    this.prepared = new PGlitePreparedStatements(client);
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    const result = isNamedQuery(query) ? await this.prepared.rows<R>(query) : await this.client.query<R>(query.sql, [...query.parameters]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
