@@ -82,8 +82,8 @@ async function buildIfChanged(build) {
 }
 
 /**
- * Makes the web app's missing brotli and gzip copies in a process of its own at the lowest priority, so the
- * server's start and first answers keep the cores; until a copy is there the file is sent as it is. An
+ * Makes the web app's missing brotli and gzip copies in a process of its own at the lowest priority, once the
+ * server answers, so its first answers keep the cores; until a copy is there the file is sent as it is. An
  * interrupted run leaves whole copies only, and the next start finishes it.
  */
 function precompressInBackground() {
@@ -108,5 +108,6 @@ await serverBuild.catch((error) => {
 // Errors name the TypeScript sources, not the bundle's lines.
 process.setSourceMapsEnabled(true);
 const server = await import(pathToFileURL(SERVER_BUNDLE).href);
-const webAppBuilt = webBuild.then(precompressInBackground);
-await server.main({ webAppBuilt }).catch(server.failedToStart);
+await server.main({ webAppBuilt: webBuild }).catch(server.failedToStart);
+// Only now: even at the lowest priority, compressing beside the server's start slows it (two cores share a cache).
+precompressInBackground();
