@@ -145,6 +145,7 @@ describe(`securityCode/check verdicts (${TEST_DB_KIND})`, () => {
       needsHiddenCode: false,
       scanCount: 1,
       firstScanPlace: '江苏省南京市',
+      firstScanPlaceEn: 'Jiangsu Nanjing',
       suspicious: false,
     });
     expect(result.firstScanAt).not.toBeNull();
@@ -184,7 +185,7 @@ describe(`securityCode/check verdicts (${TEST_DB_KIND})`, () => {
   it('REPEATED afterwards with count, first time and first place; a second province in the window is suspicious', async () => {
     const first = (await records(codes.genuine))[0];
     const result = await check(codes.genuine, { ip: BEIJING });
-    expect(result).toMatchObject({ verdict: 'REPEATED', scanCount: 2, firstScanPlace: '江苏省南京市', suspicious: true });
+    expect(result).toMatchObject({ verdict: 'REPEATED', scanCount: 2, firstScanPlace: '江苏省南京市', firstScanPlaceEn: 'Jiangsu Nanjing', suspicious: true });
     expect(new Date(result.firstScanAt as string).getTime()).toBe(new Date(first!.scanned_at).getTime());
     const rows = await records(codes.genuine);
     expect(rows.map((r) => [r.verdict, r.scan_seq, r.area_code, r.suspicious])).toEqual([
@@ -241,6 +242,7 @@ describe(`securityCode/check verdicts (${TEST_DB_KIND})`, () => {
         scanCount: 0,
         firstScanAt: null,
         firstScanPlace: '',
+        firstScanPlaceEn: '',
         suspicious: false,
         repeatThreshold: 0,
         expiredOn: null,

@@ -141,6 +141,7 @@ describe(`typed codes, typing mistakes and expired batches (${TEST_DB_KIND})`, (
         scanCount: 0,
         firstScanAt: null,
         firstScanPlace: '',
+        firstScanPlaceEn: '',
         suspicious: false,
         repeatThreshold: 0,
         expiredOn: null,

@@ -18,6 +18,7 @@ const NOT_ACTIVATED: ScanCheckResult = {
   scanCount: 0,
   firstScanAt: null,
   firstScanPlace: '',
+  firstScanPlaceEn: '',
   suspicious: false,
   repeatThreshold: 0,
   scanToken: null,

@@ -26,6 +26,7 @@ function answer(overrides: Partial<ScanCheckResult> = {}): ScanCheckResult {
     scanCount: 1,
     firstScanAt: '2026-05-01T02:03:00.000Z',
     firstScanPlace: '江苏省南京市',
+    firstScanPlaceEn: 'Jiangsu Nanjing',
     suspicious: false,
     repeatThreshold: 5,
     scanToken: null,
@@ -86,7 +87,7 @@ function answer(overrides: Partial<ScanCheckResult> = {}): ScanCheckResult {
   };
 }
 
-const NOTHING = { product: null, batch: null, grower: null, company: null, scanCount: 0, firstScanAt: null, firstScanPlace: '' };
+const NOTHING = { product: null, batch: null, grower: null, company: null, scanCount: 0, firstScanAt: null, firstScanPlace: '', firstScanPlaceEn: '' };
 
 /** Each verdict as the server answers it, and what the banner must say in each language. */
 const CASES: Array<{ verdict: ScanVerdictValue; result: ScanCheckResult; zh: RegExp[]; en: RegExp[] }> = [
@@ -95,7 +96,7 @@ const CASES: Array<{ verdict: ScanVerdictValue; result: ScanCheckResult; zh: Reg
     verdict: 'REPEATED',
     result: answer({ verdict: 'REPEATED', scanCount: 3 }),
     zh: [/该码已被查询过/, /已被查询 3 次，首次查询于 2026-05-01 \d\d:03（江苏省南京市），谨防假冒/],
-    en: [/checked before/, /Checked 3 times; first checked at 2026-05-01 \d\d:03 \(江苏省南京市\)\. Beware of counterfeits/],
+    en: [/checked before/, /Checked 3 times; first checked at 2026-05-01 \d\d:03 \(Jiangsu Nanjing\)\. Beware of counterfeits/],
   },
   { verdict: 'NOT_FOUND', result: answer({ verdict: 'NOT_FOUND', ...NOTHING }), zh: [/防伪码不存在/, /假冒风险/], en: [/Code not found/, /counterfeit risk/] },
   { verdict: 'NOT_ACTIVATED', result: answer({ verdict: 'NOT_ACTIVATED', ...NOTHING }), zh: [/尚未激活/, /联系生产厂家/], en: [/not activated/, /contact the manufacturer/] },
@@ -157,7 +158,7 @@ describe('verdict banner', () => {
   }
 
   it('REPEATED with the suspicious flag warns in both languages; an unknown place is named so', () => {
-    render(<ResultView result={answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, firstScanPlace: '' })} />);
+    render(<ResultView result={answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, firstScanPlace: '', firstScanPlaceEn: '' })} />);
     expect(screen.getByTestId('verdict-suspicious').textContent).toMatch(/可能为仿冒品/);
     expect(screen.getByTestId('verdict-detail').textContent).toMatch(/已被查询 9 次.*（未知地区）/);
     act(() => changeLanguage('en_US'));

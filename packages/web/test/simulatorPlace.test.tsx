@@ -11,7 +11,7 @@ import { envelope, mockApi } from './support/mockApi';
 
 const answerAt = (place: ScanSimulateResult['place']): ScanSimulateResult =>
   ({
-    result: { verdict: 'NOT_FOUND', code: 'X1', needsHiddenCode: false, hiddenCodeLength: 0, scanCount: 0, firstScanAt: null, firstScanPlace: '', suspicious: false, repeatThreshold: 0, scanToken: '', expiredOn: null, recall: null },
+    result: { verdict: 'NOT_FOUND', code: 'X1', needsHiddenCode: false, hiddenCodeLength: 0, scanCount: 0, firstScanAt: null, firstScanPlace: '', firstScanPlaceEn: '', suspicious: false, repeatThreshold: 0, scanToken: '', expiredOn: null, recall: null },
     place,
     clientType: 'WECHAT',
     os: '',

@@ -218,6 +218,8 @@ export const scanCheckResultSchema = z.object({
   firstScanAt: z.string().nullable(),
   /** Where the first check came from, by IP: "江苏省南京市"; '' when unknown. */
   firstScanPlace: z.string(),
+  /** The same place in English: "Jiangsu Nanjing", "Intranet"; '' when unknown. */
+  firstScanPlaceEn: z.string(),
   /** More scans than the rule's threshold, or several provinces in a short time. */
   suspicious: z.boolean(),
   /** The rule's repeat warning threshold (0 when not applicable). */

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
 import type { DB } from '../../platform/db/schema.js';
 import { placeText } from '../../platform/geo/ipRegion.js';
-import { cityCodeOf } from '@rd/contract/areas';
+import { areaCodeOfText, cityCodeOf } from '@rd/contract/areas';
+import { placeLabel } from '@rd/contract/places';
 import { writeCheckFailedRecord } from './checkFailedRecord.js';
 import { runCheckStatement, type CheckInput, type CheckRow } from './checkStatement.js';
 import type { ShapesInUse } from './codeShapes.js';
@@ -132,6 +133,7 @@ export type VerdictAnswer = Omit<ScanCheckResult, 'product' | 'batch' | 'grower'
 export function verdictAnswer({ code, row, recall, expiredOn: expired, token }: CheckedCode): VerdictAnswer {
   const verdict = row.verdict ?? 'NOT_FOUND';
   const counted = verdict === 'GENUINE' || verdict === 'REPEATED';
+  const firstPlace = { country: row.first_country ?? '', province: row.first_province ?? '', city: row.first_city ?? '' };
   return {
     verdict,
     code,
@@ -139,9 +141,9 @@ export function verdictAnswer({ code, row, recall, expiredOn: expired, token }: 
     hiddenCodeLength: verdict === 'NOT_FOUND' ? 0 : (row.hidden_length ?? 0),
     scanCount: counted ? (row.scan_count ?? 0) : 0,
     firstScanAt: counted ? row.first_scan_at : null,
-    firstScanPlace: counted
-      ? placeText({ country: row.first_country ?? '', province: row.first_province ?? '', city: row.first_city ?? '' })
-      : '',
+    firstScanPlace: counted ? placeText(firstPlace) : '',
+    // both languages: the check does not know the page's, and the tab keeps the answer across a switch
+    firstScanPlaceEn: counted ? placeLabel({ ...firstPlace, areaCode: areaCodeOfText(firstPlace.province) }, 'en_US') : '',
     suspicious: counted && row.suspicious,
     repeatThreshold: counted ? (row.repeat_threshold ?? 0) : 0,
     scanToken: token,

@@ -48,7 +48,7 @@ export function formatScanTime(iso: string): string {
   return `${time.getFullYear()}-${twoDigits(time.getMonth() + 1)}-${twoDigits(time.getDate())} ${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}`;
 }
 
-type BannerFacts = Pick<ScanCheckResult, 'verdict' | 'code' | 'scanCount' | 'firstScanAt' | 'firstScanPlace' | 'suspicious'>;
+type BannerFacts = Pick<ScanCheckResult, 'verdict' | 'code' | 'scanCount' | 'firstScanAt' | 'firstScanPlace' | 'firstScanPlaceEn' | 'suspicious'>;
 
 /**
  * The verdict at the top of the result page: colour and icon by verdict, the wording used in the
@@ -56,7 +56,7 @@ type BannerFacts = Pick<ScanCheckResult, 'verdict' | 'code' | 'scanCount' | 'fir
  * inside the banner (the way to type a misread code again).
  */
 export function VerdictBanner({ result, action }: { result: BannerFacts; action?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { verdict } = result;
   // A verdict this page does not know yet (a newer server) still shows as a neutral banner, not as a crash.
   const tone = TONE[verdict] ?? 'info';
@@ -69,7 +69,7 @@ export function VerdictBanner({ result, action }: { result: BannerFacts; action?
         {t(`scan.verdict.${verdict}`)}
       </h1>
       <p className="scan-verdict__detail" data-testid="verdict-detail">
-        {detailText(result, t)}
+        {detailText(result, t, i18n.language)}
       </p>
       {result.suspicious && (
         <p className="scan-verdict__suspicious" data-testid="verdict-suspicious">
@@ -82,9 +82,10 @@ export function VerdictBanner({ result, action }: { result: BannerFacts; action?
   );
 }
 
-function detailText(result: BannerFacts, t: TFunction): string {
+function detailText(result: BannerFacts, t: TFunction, lang: string): string {
   if (result.verdict !== 'REPEATED') return t(`scan.verdict.${result.verdict}_detail`);
   const time = result.firstScanAt ? formatScanTime(result.firstScanAt) : '';
-  const place = result.firstScanPlace || t('scan.verdict.unknownPlace');
+  // an answer kept by the tab from before this field has no English place: the Chinese one then
+  const place = (lang === 'en_US' ? result.firstScanPlaceEn || result.firstScanPlace : result.firstScanPlace) || t('scan.verdict.unknownPlace');
   return t('scan.verdict.REPEATED_detail', { count: result.scanCount, time, place });
 }
