@@ -92,6 +92,9 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
         columns={columns}
         dataSource={result.data?.list ?? []}
         loading={result.isFetching}
+        // A table wider than the page (English headers, long codes) scrolls inside its card; a fixed actions
+        // column then stays in view instead of being cut off at the window's edge.
+        scroll={{ x: 'max-content' }}
         onChange={onChange}
         pagination={{
           current: page.pageNum,

@@ -80,7 +80,7 @@ export default function TagGenerate() {
       className: 'cell-nowrap',
       render: (v: string | null) => formatDateTime(v),
     },
-    { key: 'downloadCount', dataIndex: 'downloadCount', title: t('tagGenerate.downloadCount'), align: 'right' },
+    { key: 'downloadCount', dataIndex: 'downloadCount', title: t('tagGenerate.downloadCount'), align: 'right', className: 'cell-nowrap' },
     { key: 'operation', title: t('common.operation'), fixed: 'right', className: 'cell-nowrap', render: (_, row) => <JobActions row={row} /> },
   ];
 
