@@ -151,8 +151,8 @@ export const VALIDATION_MESSAGES = {
     en_US: 'The last serial cannot be below the first',
   },
   'validation.bulkTooMany': {
-    zh_CN: '一次最多处理 100,000 个标签',
-    en_US: 'At most 100,000 codes at a time',
+    zh_CN: '一次最多处理 100,000 个标签；整个生成任务的标签可在标签生成列表中「全部激活」或「全部作废」',
+    en_US: 'At most 100,000 codes at a time; all the codes of a generation job can be changed with “Activate all” or “Void all” in the tag generation list',
   },
   'validation.gtin': {
     zh_CN: '请输入正确的 GTIN：8、12、13 或 14 位数字，最后一位是 GS1 校验位',

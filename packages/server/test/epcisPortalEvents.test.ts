@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CodeDetail } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaProblems } from '../src/modules/epcis/documentSchema.js';
@@ -194,6 +195,41 @@ describe('activating a whole generation job', () => {
     expect(epcisSchemaProblems(document)).toEqual([]);
     expect(document.epcisBody.eventList.every((e) => e.bizStep === 'commissioning')).toBe(true);
     expect(new Set(document.epcisBody.eventList.flatMap((e) => e.epcList)).size).toBe(2500);
+  });
+
+  it('voids every code in steps, each keeping the reason, with their decommissioning events; a reason is required', async () => {
+    const db = t.database.db;
+    const rule = await insertRule(db, companyA);
+    const job = await insertJob(db, { companyId: companyA, ruleId: rule, count: 2300 });
+    // one code already voided keeps its own reason and is not decommissioned twice; one in force is voided too
+    await call(t.app, 'POST', '/acc/api/code/void', { token: adminA, body: { id: job.codeIds[0], reason: 'Torn label' } });
+    await call(t.app, 'POST', '/acc/api/code/activate', { token: adminA, body: { id: job.codeIds[1] } });
+    const noReason = await call(t.app, 'POST', '/acc/api/codeRecord/voidAll', { token: adminA, body: { id: job.id, reason: ' ' } });
+    expect(noReason.body.code).toBe('PARAM_CHECK');
+    expect(noReason.body.errors?.map((e: { field: string }) => e.field)).toEqual(['reason']);
+    const before = await lastEventId();
+    const asked = await call<{ id: string }>(t.app, 'POST', '/acc/api/codeRecord/voidAll', { token: adminA, body: { id: job.id, reason: 'Roll printed with the wrong batch' } });
+    expect(asked.body.code, asked.body.msg).toBe('SUCCESS');
+    // one change of a whole job at a time, whichever it is
+    expect((await call(t.app, 'POST', '/acc/api/codeRecord/activate', { token: adminA, body: { id: job.id } })).body.code).toBe('ACTIVATION_UNDER_WAY');
+
+    const kind = { ...codeActivationKind({ database: t.database, db, config: t.config }), step: codeActivationKind({ database: t.database, db, config: { ...t.config, codeChunkSizeEmbedded: 1000, codeChunkSize: 1000 } }).step };
+    const runner = (id?: string) => new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10, workerId: id });
+    expect(await runner('first').runJob(kind, asked.body.data.id, { maxSteps: 1 })).toBe('paused');
+    expect(await runner('second').runJob(kind, asked.body.data.id)).toBe('finished');
+
+    const state = await call<{ action: string; voidReason: string; status: string; progress: number }>(t.app, 'GET', '/acc/api/codeRecord/activation', { token: adminA, query: { id: job.id } });
+    expect(state.body.data).toMatchObject({ action: 'VOID', voidReason: 'Roll printed with the wrong batch', status: 'DONE', progress: 2299 });
+    const codes = await db.selectFrom('code').select(['status', 'void_reason']).where('record_id', '=', job.id).execute();
+    expect(codes.every((c) => c.status === 'VOIDED')).toBe(true);
+    expect(codes.filter((c) => c.void_reason === 'Torn label')).toHaveLength(1);
+    expect(codes.filter((c) => c.void_reason === 'Roll printed with the wrong batch')).toHaveLength(2299);
+    const tally = await db.selectFrom('code_tally').select(['status', 'codes']).where('record_id', '=', job.id).where(sql<boolean>`codes > 0`).execute();
+    expect(tally.map((r) => [r.status, Number(r.codes)])).toEqual([['VOIDED', 2300]]);
+    const events = await eventsSince(before);
+    expect(events.every((e) => e.biz_step === 'decommissioning' && e.action === 'DELETE')).toBe(true);
+    expect(new Set(events.flatMap((e) => e.body['epcList'] as string[])).size).toBe(2299);
+    expectValidEvents(events);
   });
 });
 

@@ -11,6 +11,7 @@ import { sessionStore, setUser } from '../src/app/state/sessionStore';
 import { envelope, mockApi, USER } from './support/mockApi';
 
 const ACTIVATE = '/acc/api/codeRecord/activate';
+const VOID_ALL = '/acc/api/codeRecord/voidAll';
 const ACTIVATION = '/acc/api/codeRecord/activation';
 const GET = '/acc/api/codeRecord/getById';
 
@@ -39,8 +40,10 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   ...patch,
 });
 
-const activation = (status: string, progress: number) => ({
+const activation = (status: string, progress: number, action: 'ACTIVATE' | 'VOID' = 'ACTIVATE') => ({
   id: 'act-1',
+  action,
+  voidReason: action === 'VOID' ? '印错批次' : null,
   status,
   quantity: 10,
   progress,
@@ -62,7 +65,7 @@ function renderButton(row: CodeRecordRow) {
 
 beforeEach(() => {
   setHttpEffects({ showError: vi.fn(), showParamCheck: vi.fn(), confirmRelogin: async () => false, logoutAndReload: vi.fn() });
-  setUser({ ...USER, permissionList: [PERMISSIONS.codeRecordList, PERMISSIONS.codeActivate] });
+  setUser({ ...USER, permissionList: [PERMISSIONS.codeRecordList, PERMISSIONS.codeActivate, PERMISSIONS.codeVoid] });
 });
 
 afterEach(() => {
@@ -119,5 +122,40 @@ describe('activating a whole job', () => {
     cleanup();
     renderButton(job({ status: 'RUNNING', progress: 3, activatedCount: 0, voidedCount: 0 }));
     expect(screen.queryByTestId('job-activate-job-1')).toBeNull();
+  });
+
+  it('voids the whole job after the reason every code keeps, then follows it with a bar of the voided codes', async () => {
+    const states = [
+      { activation: null, job: job({}) },
+      { activation: activation('RUNNING', 4, 'VOID'), job: job({ voidedCount: 5 }) },
+    ];
+    let state = states.shift();
+    const calls = mockApi((config) => {
+      if (config.url === ACTIVATION) return envelope(state?.activation ?? null);
+      if (config.url === GET) return envelope(state?.job);
+      if (config.url === VOID_ALL) {
+        state = states.shift();
+        return envelope({ id: 'act-1' });
+      }
+      return undefined;
+    });
+    renderButton(job({}));
+
+    const button = await screen.findByTestId('job-void-job-1');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('尚未作废的 9 个标签');
+    // no reason, no request
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
+    expect(await within(dialog).findByText('请填写作废原因')).toBeTruthy();
+    expect(calls.filter((c) => c.url === VOID_ALL)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('void-code-reason'), { target: { value: '  印错批次 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
+    const progress = await screen.findByTestId('job-activation-progress-job-1');
+    expect(progress.textContent).toContain('作废中 5 / 10');
+    const sent = calls.filter((c) => c.url === VOID_ALL);
+    expect(sent.map((c) => JSON.parse(String(c.data)))).toEqual([{ id: 'job-1', reason: '印错批次', lang: 'zh_CN' }]);
   });
 });

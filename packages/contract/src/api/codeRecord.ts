@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging.js';
 import { zString } from '../validators.js';
-import { codeTalliesShape } from './code.js';
+import { codeTalliesShape, VOID_REASON_MAX } from './code.js';
 import { zDateTimeFilter } from './dateTimeText.js';
 
 /**
@@ -54,8 +54,17 @@ export const codeRecordIdQuerySchema = z.object({ id: z.uuid('validation.invalid
 
 /** POST codeRecord/activate: puts every code of a finished job in force, in the background. */
 export const codeRecordActivateBodySchema = z.object({ id: z.uuid('validation.invalid') });
+/** POST codeRecord/voidAll: voids every code of a finished job, in the background; the reason stays on each code. */
+export const codeRecordVoidAllBodySchema = z.object({
+  id: z.uuid('validation.invalid'),
+  reason: zString().trim().min(1, 'validation.required').max(VOID_REASON_MAX, 'validation.tooLong'),
+});
+export type CodeRecordVoidAllBody = z.input<typeof codeRecordVoidAllBodySchema>;
+/** A change of a whole job's codes (activate or void) and how far it got. */
 export const codeActivationSchema = z.object({
   id: z.string(),
+  action: z.enum(['ACTIVATE', 'VOID']),
+  voidReason: z.string().nullable(),
   status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED']),
   quantity: z.number(),
   progress: z.number(),

@@ -1,7 +1,10 @@
 import type { CodeActivation, CodeRecordRow } from '@rd/contract';
 import { apiGet, apiPost } from './http';
 
-/** Putting every code of a finished generation job in force, in the background (api/codeRecord activate, activation). */
+/**
+ * Putting every code of a finished generation job in force, or voiding them all, in the background
+ * (api/codeRecord activate, voidAll, activation).
+ */
 
 type ActivationAnswer = Omit<CodeActivation, 'createdAt' | 'finishedAt'> & { createdAt: string; finishedAt: string | null };
 
@@ -9,6 +12,11 @@ export const jobActivationKey = (jobId: string) => ['codeRecord', 'activation', 
 
 export function requestJobActivation(jobId: string): Promise<{ id: string }> {
   return apiPost<{ id: string }>('/acc/api/codeRecord/activate', { id: jobId });
+}
+
+/** Voids every code of the job not voided yet; each keeps the reason. */
+export function requestJobVoid(jobId: string, reason: string): Promise<{ id: string }> {
+  return apiPost<{ id: string }>('/acc/api/codeRecord/voidAll', { id: jobId, reason });
 }
 
 /** The newest activation of the job (null: none) with the job's own row, whose tallies say how far it got. */

@@ -1,6 +1,7 @@
 import {
   codeActivationSchema,
   codeRecordActivateBodySchema,
+  codeRecordVoidAllBodySchema,
   PERMISSIONS,
   codeRecordAddBodySchema,
   codeRecordEditBodySchema,
@@ -73,9 +74,22 @@ export async function codeRecordRoutes(app: App, { db, config, database }: AppCo
     handler: async (request) => ok(request, await requestActivation(db, currentPrincipal(request), request.body.id)),
   });
 
+  app.post('/acc/api/codeRecord/voidAll', {
+    config: { access: { permission: PERMISSIONS.codeVoid } },
+    schema: {
+      tags: TAGS,
+      summary:
+        'Voids every code of a finished job in the background, each keeping the reason, with their EPCIS decommissioning events (for jobs larger than one bulk change); answers the change to follow',
+      body: codeRecordVoidAllBodySchema,
+      response: { 200: envelope(z.object({ id: z.string() })) },
+    },
+    handler: async (request) =>
+      ok(request, await requestActivation(db, currentPrincipal(request), request.body.id, { action: 'VOID', reason: request.body.reason })),
+  });
+
   app.get('/acc/api/codeRecord/activation', {
     config: { access: { permission: PERMISSIONS.codeRecordList } },
-    schema: { tags: TAGS, summary: 'The newest activation of a job, with its progress (null: none)', querystring: codeRecordIdQuerySchema, response: { 200: envelope(codeActivationSchema.nullable()) } },
+    schema: { tags: TAGS, summary: 'The newest change of a whole job (activation or void), with its progress (null: none)', querystring: codeRecordIdQuerySchema, response: { 200: envelope(codeActivationSchema.nullable()) } },
     handler: async (request) => ok(request, (await latestActivation(db, currentPrincipal(request), request.query.id)) ?? null),
   });
 

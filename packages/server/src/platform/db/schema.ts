@@ -756,6 +756,9 @@ export interface CodeActivationTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** 0038: what the job does to the codes; a void keeps its reason on every code. */
+  action: Generated<'ACTIVATE' | 'VOID'>;
+  void_reason: string | null;
 }
 
 export interface EpcisCaptureTable {

@@ -56,6 +56,11 @@ const tagGenerateEn: typeof tagGenerate = {
   activateConfirm: 'Activate the {{n}} codes of this job that are not activated yet? The {{voided}} voided codes stay voided. Activation runs in the background; you may leave this page.',
   activating: 'Activating {{done}} / {{total}}',
   nothingToActivate: 'No code of this job is left to activate',
+  voidAll: 'Void all',
+  voidAllTitle: 'Void every code of the job',
+  voidAllHint: 'The {{n}} codes of this job that are not voided yet will be voided, each keeping the reason; scans of them then show them as invalid. This cannot be undone. Voiding runs in the background; you may leave this page.',
+  voiding: 'Voiding {{done}} / {{total}}',
+  nothingToVoid: 'Every code of this job is voided already',
 };
 
 export default tagGenerateEn;

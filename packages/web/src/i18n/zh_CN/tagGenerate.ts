@@ -54,6 +54,11 @@ const tagGenerate = {
   activateConfirm: '确定激活该任务中尚未激活的 {{n}} 个标签吗？已作废的 {{voided}} 个标签不会激活。激活在后台进行，可随时离开本页。',
   activating: '激活中 {{done}} / {{total}}',
   nothingToActivate: '该任务没有待激活的标签',
+  voidAll: '全部作废',
+  voidAllTitle: '作废本任务的全部标签',
+  voidAllHint: '本任务尚未作废的 {{n}} 个标签将全部作废，每个标签都会记下作废原因；作废后扫码显示为无效，且无法撤销。作废在后台进行，您可以离开本页面。',
+  voiding: '作废中 {{done}} / {{total}}',
+  nothingToVoid: '该任务的标签已全部作废',
 };
 
 export default tagGenerate;

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { activateCodes, CODES_QUERY_KEY } from '../../../api/code';
+import { activateCodes, CODES_QUERY_KEY, voidCode } from '../../../api/code';
 import { useConfirmAction } from '../../../components/useConfirmAction';
-import { VoidCodeModal } from './VoidCodeModal';
+import { VoidReasonModal } from './VoidReasonModal';
 
 type CodeRef = { id: string; code: string };
 
@@ -37,8 +37,10 @@ export function useCodeActions(): { activate: (code: CodeRef) => void; startVoid
     });
 
   const dialog = voiding && (
-    <VoidCodeModal
-      code={voiding}
+    <VoidReasonModal
+      title={`${t('tagDetail.voidTitle')}：${voiding.code}`}
+      hint={t('tagDetail.voidHint')}
+      save={(reason) => voidCode({ id: voiding.id, reason })}
       onClose={() => setVoiding(null)}
       onVoided={() => {
         setVoiding(null);

@@ -1,15 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Progress, Tooltip } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, type CodeRecordRow } from '@rd/contract';
-import { fetchJobActivation, jobActivationKey, requestJobActivation } from '../../../api/codeActivation';
+import { fetchJobActivation, jobActivationKey, requestJobActivation, requestJobVoid } from '../../../api/codeActivation';
 import { CODE_RECORD_LIST_KEY } from '../../../api/codeRecord';
 import { CODES_QUERY_KEY } from '../../../api/code';
 import { BATCHES_QUERY_KEY } from '../../../api/productBatch';
 import { PermissionButton } from '../../../components/PermissionButton';
 import { useConfirmAction } from '../../../components/useConfirmAction';
 import { usePermission } from '../../../components/usePermission';
+import { VoidReasonModal } from '../tagDetail/VoidReasonModal';
 import { formatCount } from './formatCount';
 import { JOB_POLL_MS } from './useLiveJob';
 
@@ -19,20 +20,27 @@ const isUnderWay = (status: string | undefined) => status === 'QUEUED' || status
 export const codesLeftToActivate = (job: Pick<CodeRecordRow, 'progress' | 'activatedCount' | 'voidedCount'>) =>
   Math.max(0, job.progress - job.activatedCount - job.voidedCount);
 
+/** Codes of the job not voided yet: what voiding the whole job would change. */
+const codesLeftToVoid = (job: Pick<CodeRecordRow, 'progress' | 'voidedCount'>) => Math.max(0, job.progress - job.voidedCount);
+
 /**
- * "Activate all" for a finished job: asks first (how many codes, voided ones stay voided), then follows the
- * background activation every second with a bar of the job's codes in force (from its tallies, so the bar
- * is right after a reload too). Disabled while nothing is left to activate or an activation is under way.
+ * "Activate all" and "Void all" for a finished job. Activating asks first (how many codes, voided ones stay
+ * voided); voiding asks for the reason every code keeps. Either then runs in the background and is followed
+ * every second with a bar of the job's codes in force, or voided (from its tallies, so the bar is right after
+ * a reload too). A button is disabled while nothing is left for it or a change of the job is under way. Voiding
+ * the whole job is also how a job larger than one bulk change (100,000 codes) is voided.
  */
 export function JobActivation({ job }: { job: CodeRecordRow }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirmAction = useConfirmAction();
   const mayActivate = usePermission(PERMISSIONS.codeActivate);
+  const mayVoid = usePermission(PERMISSIONS.codeVoid);
+  const [askingReason, setAskingReason] = useState(false);
   const state = useQuery({
     queryKey: jobActivationKey(job.id),
     queryFn: () => fetchJobActivation(job.id),
-    enabled: mayActivate && job.status === 'DONE',
+    enabled: (mayActivate || mayVoid) && job.status === 'DONE',
     refetchInterval: (query) => (isUnderWay(query.state.data?.activation?.status) ? JOB_POLL_MS : false),
   });
   const activation = state.data?.activation ?? null;
@@ -56,36 +64,69 @@ export function JobActivation({ job }: { job: CodeRecordRow }) {
 
   if (job.status !== 'DONE' || job.progress === 0) return null;
   if (underWay) {
-    const inForce = live.activatedCount;
-    const total = Math.max(1, live.progress - live.voidedCount);
+    const voiding = activation?.action === 'VOID';
+    const done = voiding ? live.voidedCount : live.activatedCount;
+    const total = voiding ? live.progress : Math.max(1, live.progress - live.voidedCount);
     return (
       <div className="job-progress" data-testid={`job-activation-progress-${job.id}`}>
-        <Progress percent={Math.floor((inForce * 100) / total)} status="active" size="small" />
-        <div className="job-progress__count">{t('tagGenerate.activating', { done: formatCount(inForce), total: formatCount(total) })}</div>
+        <Progress percent={Math.floor((done * 100) / Math.max(1, total))} status="active" size="small" />
+        <div className="job-progress__count">
+          {t(voiding ? 'tagGenerate.voiding' : 'tagGenerate.activating', { done: formatCount(done), total: formatCount(total) })}
+        </div>
       </div>
     );
   }
+  const toVoid = codesLeftToVoid(live);
   return (
-    <Tooltip title={left === 0 ? t('tagGenerate.nothingToActivate') : undefined}>
-      <span>
-        <PermissionButton
-          code={PERMISSIONS.codeActivate}
-          type="link"
-          size="small"
-          disabled={left === 0 || state.isLoading}
-          onClick={() =>
-            confirmAction({
-              title: t('tagGenerate.activateTitle'),
-              danger: false,
-              content: t('tagGenerate.activateConfirm', { n: formatCount(left), voided: formatCount(live.voidedCount) }),
-              action: () => start.mutateAsync(),
-            })
-          }
-          data-testid={`job-activate-${job.id}`}
-        >
-          {t('tagGenerate.activateAll')}
-        </PermissionButton>
-      </span>
-    </Tooltip>
+    <>
+      <Tooltip title={left === 0 ? t('tagGenerate.nothingToActivate') : undefined}>
+        <span>
+          <PermissionButton
+            code={PERMISSIONS.codeActivate}
+            type="link"
+            size="small"
+            disabled={left === 0 || state.isLoading}
+            onClick={() =>
+              confirmAction({
+                title: t('tagGenerate.activateTitle'),
+                danger: false,
+                content: t('tagGenerate.activateConfirm', { n: formatCount(left), voided: formatCount(live.voidedCount) }),
+                action: () => start.mutateAsync(),
+              })
+            }
+            data-testid={`job-activate-${job.id}`}
+          >
+            {t('tagGenerate.activateAll')}
+          </PermissionButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={toVoid === 0 ? t('tagGenerate.nothingToVoid') : undefined}>
+        <span>
+          <PermissionButton
+            code={PERMISSIONS.codeVoid}
+            type="link"
+            size="small"
+            danger
+            disabled={toVoid === 0 || state.isLoading}
+            onClick={() => setAskingReason(true)}
+            data-testid={`job-void-${job.id}`}
+          >
+            {t('tagGenerate.voidAll')}
+          </PermissionButton>
+        </span>
+      </Tooltip>
+      {askingReason && (
+        <VoidReasonModal
+          title={t('tagGenerate.voidAllTitle')}
+          hint={t('tagGenerate.voidAllHint', { n: formatCount(toVoid) })}
+          save={(reason) => requestJobVoid(job.id, reason)}
+          onClose={() => setAskingReason(false)}
+          onVoided={() => {
+            setAskingReason(false);
+            void queryClient.invalidateQueries({ queryKey: jobActivationKey(job.id) });
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,29 +1,33 @@
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VOID_REASON_MAX } from '@rd/contract';
-import { voidCode } from '../../../api/code';
 import { FormModal } from '../../../components/FormModal';
 import { useFormSave } from '../../../components/useFormSave';
 
-export interface VoidCodeModalProps {
-  code: { id: string; code: string };
+export interface VoidReasonModalProps {
+  /** What is voided: one code, or every code of a job. */
+  title: string;
+  /** What voiding means here, above the reason. */
+  hint: string;
+  /** Voids with the reason given (trimmed); a refusal's field errors show under the reason. */
+  save: (reason: string) => Promise<unknown>;
   onClose: () => void;
   onVoided: () => void;
 }
 
-/** Asks why a code is voided (required, at most 200 characters), then voids it. */
-export function VoidCodeModal({ code, onClose, onVoided }: VoidCodeModalProps) {
+/** Asks why codes are voided (required, at most 200 characters, kept on every code), then voids them. */
+export function VoidReasonModal({ title, hint, save: voidWith, onClose, onVoided }: VoidReasonModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const save = useFormSave({
     form,
     fields: ['reason'],
-    save: ({ reason }) => voidCode({ id: code.id, reason: reason.trim() }),
+    save: ({ reason }) => voidWith(reason.trim()),
     onSaved: onVoided,
   });
   return (
-    <FormModal title={`${t('tagDetail.voidTitle')}：${code.code}`} form={form} saving={save.isPending} onClose={onClose}>
-      <Alert type="warning" showIcon title={t('tagDetail.voidHint')} style={{ marginBottom: 16 }} />
+    <FormModal title={title} form={form} saving={save.isPending} onClose={onClose}>
+      <Alert type="warning" showIcon title={hint} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" onFinish={(values) => save.mutate(values)} data-testid="void-code-form">
         <Form.Item
           name="reason"
