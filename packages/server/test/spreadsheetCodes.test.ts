@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenCodeMaker } from '../src/modules/codeDownload/hiddenCodes.js';
+import { recallJobKind } from '../src/modules/recall/jobs.js';
+import { JobRunner } from '../src/platform/jobs/jobRunner.js';
 import { companySecret } from '../src/modules/rule/companySecret.js';
 import { xlsxSheetsStream } from '../src/platform/export/xlsx.js';
 import { createCompany, createUser } from './support/fixtures.js';
@@ -16,6 +18,8 @@ import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 const PASSWORD = 'Pass-word-1';
 const CODES = ['00012345678901234567', '69012345678901234567', '00000000000000000001', '12345678901234567890', '00100000000000000000'];
 const DEALER_CODE = '0070012345678901234';
+/** A landline with its area code's zero, as a spreadsheet that reads it as a number would lose it. */
+const LANDLINE = '02087654321';
 
 let t: TestApp;
 let token = '';
@@ -24,6 +28,7 @@ let batchId = '';
 let dbCodes: string[] = [];
 let hiddenOf: (code: string) => string;
 let orderNo = '';
+let userCode = '';
 
 async function file(method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<Buffer> {
   const res = await call(t.app, method, url, method === 'GET' ? { token, query: params } : { token, body: params });
@@ -42,7 +47,8 @@ beforeAll(async () => {
   t = await startTestApp({ PUBLIC_BASE_URL: 'https://trace.example.com' });
   const db = t.database.db;
   const company = await createCompany(db, 'Digits company');
-  await createUser(db, { username: 'sheet_admin', password: PASSWORD, userType: '3', companyId: company, roles: ['ENTERPRISE_ADMIN'] });
+  const admin = await createUser(db, { username: 'sheet_admin', password: PASSWORD, userType: '3', companyId: company, roles: ['ENTERPRISE_ADMIN'] });
+  userCode = (await db.updateTable('app_user').set({ phone: LANDLINE }).where('id', '=', admin).returning('user_code').executeTakeFirstOrThrow()).user_code;
   token = await signIn(t.app, 'sheet_admin', PASSWORD);
   const rule = await insertRule(db, company, { name: 'Digits', hiddenLength: 8, shape: { bodyLength: 20, alphabet: 'DIGITS', checkScheme: 'NONE' } });
   const refs = await insertProductWithBatch(db, company, { gtin: '6901234567892', batchNo: '000123' });
@@ -126,6 +132,38 @@ describe('xlsx exports opened in LibreOffice', () => {
     if (!soffice) return;
     const rows = await rowsOf(soffice, await file('POST', '/acc/api/shipment/export', {}));
     expect(rows.map((r) => [r[0], r[3]])).toEqual([[orderNo, DEALER_CODE]]);
+  });
+
+  it('users: user codes and phone numbers with their zeros', async (ctx) => {
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
+    const rows = await rowsOf(soffice, await file('POST', '/acc/userinfo/export', {}));
+    const admin = rows.find((r) => r[1] === 'sheet_admin');
+    expect(admin?.[0]).toBe(userCode);
+    expect(admin).toContain(LANDLINE);
+  });
+
+  it("a recall of the batch: its progress and the trace report, the lot number with its zeros", async (ctx) => {
+    const soffice = sofficeOrSkip(ctx);
+    if (!soffice) return;
+    const fields = { level: 1, reason: 'Listeria found in a retained sample', instruction: 'Bring it back to the shop.', contact: '010-12345678' };
+    const added = await call<{ id: string; recallNo: string }>(t.app, 'POST', '/acc/api/recall/add', { token, body: { ...fields, selection: { kind: 'BATCH', batchIds: [batchId] } } });
+    expect(added.body.code, added.body.msg).toBe('SUCCESS');
+    const db = t.database.db;
+    const kind = recallJobKind(db, { site: { epcBase: t.config.publicBaseUrl, timeZone: t.config.businessTimeZone }, stepSize: 100 });
+    const queued = await db.selectFrom('recall_job').select('id').where('status', '=', 'QUEUED').execute();
+    for (const job of queued) await new JobRunner({ db, kinds: [], staleSeconds: 30, pollMs: 10 }).runJob(kind, job.id);
+
+    const progress = await sheetsAsShown(soffice, await file('GET', '/acc/api/recall/exportExposure', { id: added.body.data.id }));
+    const summary = [...progress.values()].find((rows) => rows.some((r) => r[0] === '召回单号'));
+    expect(summary?.find((r) => r[0] === '召回单号')?.[1]).toBe(added.body.data.recallNo);
+
+    const report = await sheetsAsShown(soffice, await file('GET', '/acc/api/recall/traceReport', { id: added.body.data.id }));
+    const [header, ...events] = [...report.values()][0] as string[][];
+    const lot = (header ?? []).findIndex((title) => /批号|lot code/i.test(title));
+    expect(lot).toBeGreaterThanOrEqual(0);
+    expect(events.length).toBeGreaterThan(0);
+    expect(new Set(events.map((r) => r[lot]))).toEqual(new Set(['000123']));
   });
 
   it('a list longer than a worksheet, every code in the sheets that follow', async (ctx) => {
