@@ -145,21 +145,32 @@ describe('binding against a concurrent batch delete', () => {
     const { items } = await packingCodes(db, companyA, { items: 1, boxes: 0 });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     let deleteAnswered = false;
     const binding = db.transaction().execute(async (tx) => {
       await sql`SELECT id FROM product_batch WHERE id = ${batchId} FOR KEY SHARE`.execute(tx);
       await sql`UPDATE code SET batch_id = ${batchId}, status = 'ACTIVATED' WHERE code = ${items[0] as string}`.execute(tx);
+      locked();
       await held;
     });
-    const deletion = call(t.app, 'POST', '/acc/api/productBatch/deleteById', { token: workerA, body: { id: batchId } }).then((r) => {
-      deleteAnswered = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(deleteAnswered).toBe(false);
-    release();
-    await binding;
-    expect((await deletion).body.code).toBe('BATCH_HAS_CODES');
+    try {
+      // the delete is sent only once the binding holds the batch row, however busy the machine
+      await holding;
+      const deletion = call(t.app, 'POST', '/acc/api/productBatch/deleteById', { token: workerA, body: { id: batchId } }).then((r) => {
+        deleteAnswered = true;
+        return r;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleteAnswered).toBe(false);
+      release();
+      await binding;
+      expect((await deletion).body.code).toBe('BATCH_HAS_CODES');
+    } finally {
+      // a failed expectation must not leave the transaction open (the server's close would wait for it)
+      release();
+      await binding;
+    }
   });
 });
 

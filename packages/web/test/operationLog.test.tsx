@@ -120,7 +120,7 @@ describe('operation log screen', () => {
     expect(screen.getByText('失败')).toBeTruthy();
     expect(screen.getByText('50 毫秒')).toBeTruthy();
     // An enterprise user's entries are all of their own company: no company column.
-    expect(screen.queryByText('所属企业')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '所属企业' })).toBeNull();
 
     const first = calls.find((c) => c.url === LIST);
     expect(first?.method).toBe('post');
@@ -132,7 +132,7 @@ describe('operation log screen', () => {
     setUser({ ...USER, userType: '2', permissionList: ['system:operlog:list'] });
     const calls = answer();
     renderPage();
-    expect(await screen.findByText('所属企业')).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: '所属企业' })).toBeTruthy();
 
     fireEvent.change(screen.getByTestId('operation-log-username'), { target: { value: ' alice ' } });
     fireEvent.click(screen.getByTestId('table-search'));
