@@ -155,6 +155,18 @@ describe('EPCIS events of the portal’s actions', () => {
   });
 });
 
+/**
+ * Runs a whole-job change in steps of 1,000 codes: a worker that stops after one step, then another that takes
+ * over and finishes it.
+ */
+async function runInTwoWorkers(changeId: string) {
+  const db = t.database.db;
+  const kind = { ...codeActivationKind({ database: t.database, db, config: t.config }), step: codeActivationKind({ database: t.database, db, config: { ...t.config, codeChunkSizeEmbedded: 1000, codeChunkSize: 1000 } }).step };
+  const runner = (id: string) => new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10, workerId: id });
+  expect(await runner('first').runJob(kind, changeId, { maxSteps: 1 })).toBe('paused');
+  expect(await runner('second').runJob(kind, changeId)).toBe('finished');
+}
+
 describe('activating a whole generation job', () => {
   it('puts every code in force in steps, each with its commissioning events, and resumes after a lost step', async () => {
     const db = t.database.db;
@@ -168,11 +180,7 @@ describe('activating a whole generation job', () => {
     expect(asked.body.code, asked.body.msg).toBe('SUCCESS');
     expect((await call(t.app, 'POST', '/acc/api/codeRecord/activate', { token: adminA, body: { id: job.id } })).body.code).toBe('ACTIVATION_UNDER_WAY');
 
-    const kind = { ...codeActivationKind({ database: t.database, db, config: t.config }), step: codeActivationKind({ database: t.database, db, config: { ...t.config, codeChunkSizeEmbedded: 1000, codeChunkSize: 1000 } }).step };
-    const runner = (id?: string) => new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10, workerId: id });
-    // a worker that stops after one step, then another that takes over
-    expect(await runner('first').runJob(kind, asked.body.data.id, { maxSteps: 1 })).toBe('paused');
-    expect(await runner('second').runJob(kind, asked.body.data.id)).toBe('finished');
+    await runInTwoWorkers(asked.body.data.id);
 
     const state = await call<{ status: string; quantity: number; progress: number }>(t.app, 'GET', '/acc/api/codeRecord/activation', { token: adminA, query: { id: job.id } });
     expect(state.body.data).toMatchObject({ status: 'DONE', quantity: 2500, progress: 2499 });
@@ -213,10 +221,7 @@ describe('activating a whole generation job', () => {
     // one change of a whole job at a time, whichever it is
     expect((await call(t.app, 'POST', '/acc/api/codeRecord/activate', { token: adminA, body: { id: job.id } })).body.code).toBe('ACTIVATION_UNDER_WAY');
 
-    const kind = { ...codeActivationKind({ database: t.database, db, config: t.config }), step: codeActivationKind({ database: t.database, db, config: { ...t.config, codeChunkSizeEmbedded: 1000, codeChunkSize: 1000 } }).step };
-    const runner = (id?: string) => new JobRunner({ db, kinds: [], staleSeconds: 0, pollMs: 10, workerId: id });
-    expect(await runner('first').runJob(kind, asked.body.data.id, { maxSteps: 1 })).toBe('paused');
-    expect(await runner('second').runJob(kind, asked.body.data.id)).toBe('finished');
+    await runInTwoWorkers(asked.body.data.id);
 
     const state = await call<{ action: string; voidReason: string; status: string; progress: number }>(t.app, 'GET', '/acc/api/codeRecord/activation', { token: adminA, query: { id: job.id } });
     expect(state.body.data).toMatchObject({ action: 'VOID', voidReason: 'Roll printed with the wrong batch', status: 'DONE', progress: 2299 });
