@@ -27,11 +27,12 @@ export function isNamedQuery(query: CompiledQuery): query is NamedQuery {
  */
 export class PGlitePreparedStatements {
   private readonly parameterTypes = new Map<string, number[]>();
+  /** PGlite's protocol helpers: the package is loaded already (it made the client); asked once, not per query. */
+  private readonly helpers = import('@electric-sql/pglite').then(({ protocol, parse }) => ({ serialize: protocol.serialize, parse }));
   constructor(private readonly client: PGlite) {}
 
   async rows<R>(query: NamedQuery): Promise<{ rows: R[]; affectedRows: number | undefined }> {
-    const { protocol, parse } = await import('@electric-sql/pglite');
-    const { serialize } = protocol;
+    const { serialize, parse } = await this.helpers;
     const client = this.client;
     const send = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
     return client.runExclusive(async () => {
