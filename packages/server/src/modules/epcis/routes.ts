@@ -6,10 +6,9 @@ import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/http/appError.js';
 import { asAttachment } from '../../platform/http/attachment.js';
-import { ok } from '../../platform/http/envelope.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { ownCompany } from '../product/ownCompany.js';
-import { captureDocument, captureJob } from './capture.js';
+import { captureRoutes } from './captureRoutes.js';
 import { epcisExport } from './documentExport.js';
 import { epcisDocumentShell, EPCIS_MEDIA_TYPES, standaloneEvent } from './document.js';
 import { LIST_PARAMETERS, TIME_PARAMETERS, eventJson, findEvent, pageToken, parseEventQuery, queryEvents } from './eventQuery.js';
@@ -39,39 +38,12 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: ob
  * documents, not the portal's envelope, so any EPCIS client reads them; refusals keep the envelope with
  * its HTTP status, like every other call of the portal.
  */
-/** A capture of 10,000 events with their identifiers is some megabytes of JSON. */
-export const CAPTURE_BODY_LIMIT = 48 * 1024 * 1024;
-
-export async function epcisRoutes(app: App, { db, config }: AppContext) {
+export async function epcisRoutes(app: App, ctx: AppContext) {
+  const { db, config } = ctx;
   // JSON-LD is JSON: partners send EPCIS documents as application/ld+json
   app.addContentTypeParser(EPCIS_MEDIA_TYPES.jsonLd, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  app.post('/acc/epcis/capture', {
-    config: { access: { permission: PERMISSIONS.epcisCapture, apiKey: true }, audit: { module: 'epcis', action: 'IMPORT' } },
-    bodyLimit: CAPTURE_BODY_LIMIT,
-    schema: {
-      tags: TAGS,
-      summary: `Captures an EPCISDocument (application/json or application/ld+json, up to 10,000 events) whole or not at all: checked against GS1's EPCIS 2.0 JSON schema, identifiers of the portal's codes must be the company's; answers 202 with the capture job's Location`,
-      body: z.unknown(),
-    },
-    handler: async (request, reply) => {
-      const principal = currentPrincipal(request);
-      const companyId = ownCompany(principal);
-      const result = await captureDocument(db, principal, companyId, config.publicBaseUrl, request.body, requestLang(request));
-      reply.code(202).header('location', `/acc/epcis/capture/${result.captureId}`);
-      return ok(request, result);
-    },
-  });
-
-  app.get('/acc/epcis/capture/:captureID', {
-    config: { access: { permission: PERMISSIONS.epcisCapture, apiKey: true } },
-    schema: { tags: TAGS, summary: 'A capture job of the company', params: z.object({ captureID: z.string().max(20) }) },
-    handler: async (request, reply) => {
-      const job = await captureJob(db, ownCompany(currentPrincipal(request)), request.params.captureID);
-      if (!job) throw notFound();
-      return reply.header('content-type', `${EPCIS_MEDIA_TYPES.json}; charset=utf-8`).send(JSON.stringify(job));
-    },
-  });
+  await captureRoutes(app, ctx);
 
   app.get('/acc/epcis/events', {
     config: { access: { permission: PERMISSIONS.epcisEventList, apiKey: true } },
