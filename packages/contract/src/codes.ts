@@ -179,6 +179,27 @@ export const ERROR_CATALOGUE = {
   },
   IMPORT_EMPTY: { status: 400, zh_CN: '导入文件中没有数据行', en_US: 'The file has no data rows' },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
+  // The EPCIS capture interface (the REST binding's 406, 413 and 415 answers, and its request headers)
+  EPCIS_CAPTURE_LIMIT: {
+    status: 413,
+    zh_CN: '一次最多采集 {max} 个事件，该文档有 {count} 个，请分成几次发送',
+    en_US: 'A capture takes at most {max} events and the document has {count}: send it in parts',
+  },
+  EPCIS_VERSION_UNSUPPORTED: {
+    status: 406,
+    zh_CN: '请求头 {header} 要求的版本 {value} 不受支持，本接口只支持 {supported}',
+    en_US: 'The version {value} in the header {header} is not supported: this interface speaks {supported} only',
+  },
+  EPCIS_HEADER_INVALID: {
+    status: 400,
+    zh_CN: '请求头 {header} 的值 {value} 无效，可用的值：{values}',
+    en_US: 'The header {header} cannot be {value}: use one of {values}',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    zh_CN: '不支持的内容类型 {type}，请以 {types} 发送',
+    en_US: 'The content type {type} is not supported: send {types}',
+  },
   RATE_LIMITED: { status: 429, zh_CN: '请求过于频繁，请稍后再试', en_US: 'Too many requests, try again later' },
   SYSTEM_BUSY: { status: 503, zh_CN: '系统繁忙，请稍后重试', en_US: 'System busy, retry later' },
   SERVICE_UNAVAILABLE: { status: 503, zh_CN: '服务暂时不可用，请稍后重试', en_US: 'Service temporarily unavailable, try again shortly' },

@@ -116,6 +116,7 @@ export const VALIDATION_MESSAGES = {
   'validation.fileType': { zh_CN: '仅支持 {types} 格式的文件', en_US: 'Only {types} files are allowed' },
   'validation.fileSize': { zh_CN: '文件大小不能超过 {max}', en_US: 'The file cannot be larger than {max}' },
   'validation.fileEmpty': { zh_CN: '文件内容为空', en_US: 'The file is empty' },
+  'validation.epcisEventNotCaptured': { zh_CN: '该事件未存储', en_US: 'The event was not stored' },
   'validation.epcNotOwn': {
     zh_CN: '不是本企业的码：{epc}',
     en_US: 'Not a code of your company: {epc}',

@@ -184,8 +184,10 @@ describe('POST /acc/epcis/capture', () => {
     expect(notJson.statusCode).toBe(400);
     const query = await withKey(key, 'POST', '/acc/epcis/capture', { ...document([good]), type: 'EPCISQueryDocument' });
     expect(query.status).toBe(400);
+    // past GS1-EPCIS-Capture-Limit: the binding's 413
     const tooMany = await withKey(key, 'POST', '/acc/epcis/capture', document(Array.from({ length: 10_001 }, () => good)));
-    expect(tooMany.status).toBe(400);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.json['code']).toBe('EPCIS_CAPTURE_LIMIT');
     expect((tooMany.json.errors ?? [])[0]?.field).toBe('/epcisBody/eventList');
     expect(await eventCount()).toBe(before);
   });

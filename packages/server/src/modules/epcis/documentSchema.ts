@@ -46,25 +46,70 @@ function problemOf(error: ErrorObject): SchemaProblem {
   return { path: error.instancePath, message };
 }
 
+const isBranch = (error: ErrorObject) => error.keyword === 'if' || error.keyword === 'allOf' || error.keyword === 'anyOf' || error.keyword === 'oneOf';
+
 /**
- * The document's problems by GS1's schema, none when it is valid. Ajv reports, besides the real problem, the
- * failing `if`/`allOf` branches that led to it: those add nothing a partner can act on and are left out.
+ * Ajv's errors as problems a partner acts on, at most `max`. Ajv reports, besides the real problem, the
+ * failing `if`/`allOf` branches that led to it: those add nothing and are left out, unless there is nothing
+ * else (no alternative of an anyOf fits), when the first of them says where.
  */
-export function epcisSchemaProblems(document: unknown): SchemaProblem[] {
-  const validate = validator();
-  if (validate(document)) return [];
+function problemsOf(errors: readonly ErrorObject[], max: number): SchemaProblem[] {
   const seen = new Set<string>();
   const problems: SchemaProblem[] = [];
-  for (const error of validate.errors ?? []) {
-    if (error.keyword === 'if' || error.keyword === 'allOf' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+  for (const error of errors) {
+    if (isBranch(error)) continue;
     const problem = problemOf(error);
     const key = `${problem.path} ${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push(problem);
-    if (problems.length === SCHEMA_PROBLEMS_MAX) break;
+    if (problems.length === max) break;
   }
-  // only branch failures (no alternative of an anyOf fits): the first of them says where
-  if (problems.length === 0 && validate.errors?.[0]) problems.push(problemOf(validate.errors[0]));
+  if (problems.length === 0 && errors[0]) problems.push(problemOf(errors[0]));
   return problems;
+}
+
+/** The document's problems by GS1's schema, none when it is valid. */
+export function epcisSchemaProblems(document: unknown): SchemaProblem[] {
+  const validate = validator();
+  if (validate(document)) return [];
+  return problemsOf(validate.errors ?? [], SCHEMA_PROBLEMS_MAX);
+}
+
+export interface DocumentProblems {
+  /** Problems of the document as a whole: its type, header, body, the event list itself. */
+  document: SchemaProblem[];
+  /** The problems of each event that fails, by its index in epcisBody.eventList (at most SCHEMA_PROBLEMS_MAX each). */
+  events: Map<number, SchemaProblem[]>;
+}
+
+const EVENT_PATH = /^\/epcisBody\/eventList\/(\d+)(?:\/|$)/;
+
+/**
+ * The document's problems by GS1's schema, told apart by where they are: in one event of the list (that
+ * event can be left out) or in the document itself (nothing of it can be taken). In GS1's schema an
+ * EPCISDocument's body holds the event list and nothing else, so an event's problems lie under its own
+ * pointer; the failing branches above it (the document's `if`) are not problems of the document.
+ */
+export function epcisDocumentProblems(document: unknown): DocumentProblems {
+  const validate = validator();
+  if (validate(document)) return { document: [], events: new Map() };
+  const errors = validate.errors ?? [];
+  const byEvent = new Map<number, ErrorObject[]>();
+  const own: ErrorObject[] = [];
+  for (const error of errors) {
+    const at = EVENT_PATH.exec(error.instancePath);
+    if (!at) {
+      if (!isBranch(error)) own.push(error);
+      continue;
+    }
+    const index = Number(at[1]);
+    const list = byEvent.get(index);
+    if (list) list.push(error);
+    else byEvent.set(index, [error]);
+  }
+  const events = new Map([...byEvent].sort(([a], [b]) => a - b).map(([index, list]) => [index, problemsOf(list, SCHEMA_PROBLEMS_MAX)]));
+  // nothing to show for the failure but branches outside every event: the document's own, said as Ajv says it
+  const documentProblems = own.length > 0 ? problemsOf(own, SCHEMA_PROBLEMS_MAX) : events.size === 0 ? problemsOf(errors, SCHEMA_PROBLEMS_MAX) : [];
+  return { document: documentProblems, events };
 }

@@ -770,6 +770,13 @@ export interface EpcisCaptureTable {
   duplicates: Generated<number>;
   created_at: CreatedAt;
   finished_at: Timestamp;
+  /** 0040: GS1-Capture-Error-Behaviour of the capture; a failing event refuses a 'rollback' document whole. */
+  error_behaviour: Generated<'rollback' | 'proceed'>;
+  /** 0040: false when events of the document were not stored (failed > 0). */
+  success: Generated<boolean>;
+  failed: Generated<number>;
+  /** 0040: the refused events' problems (where in the document, the message key), translated when read. */
+  errors: Json<Array<{ pointer: string; key: string; params?: Record<string, string | number> }>>;
 }
 
 export interface ApiKeyTable {
