@@ -34,6 +34,16 @@ export const ERROR_CATALOGUE = {
   ACCESS_DENIED_ERROR: { status: 403, zh_CN: '权限不足，请联系管理员', en_US: 'Insufficient permission, contact the administrator' },
   OLD_PASSWORD_WRONG: { status: 400, zh_CN: '原密码不正确', en_US: 'The old password is incorrect' },
   NOT_FOUND: { status: 404, zh_CN: '数据不存在', en_US: 'Not found' },
+  EPCIS_QUERY_TOO_LARGE: {
+    status: 413,
+    zh_CN: '查询结果超过 maxEventCount（{max} 个事件），请缩小查询范围',
+    en_US: 'The query matches more than maxEventCount ({max} events): narrow it down',
+  },
+  EPCIS_QUERY_TOO_COMPLEX: {
+    status: 413,
+    zh_CN: '查询过于复杂：最多 {max} 个参数取值（EPC 模式按其展开的前缀计）',
+    en_US: 'The query is too complex: at most {max} parameter values (an EPC pattern counts the prefixes it covers)',
+  },
   CONFLICT: { status: 409, zh_CN: '数据已被修改或状态不允许此操作', en_US: 'The data changed or its state does not allow this' },
   DUPLICATE: { status: 409, zh_CN: '{field}已存在：{value}', en_US: '{field} already exists: {value}' },
   MENU_HAS_CHILDREN: { status: 409, zh_CN: '该菜单存在子元素，请先删除子元素', en_US: 'The menu has child elements, delete the children first' },

@@ -122,6 +122,31 @@ export const VALIDATION_MESSAGES = {
     en_US: 'Not a code of your company: {epc}',
   },
   'validation.epcisSchema': { zh_CN: '不符合 EPCIS 2.0 格式：{problem}', en_US: 'Not valid EPCIS 2.0: {problem}' },
+  'validation.epcisParameter': { zh_CN: '不是 EPCIS 2.0 的查询参数', en_US: 'Not an EPCIS 2.0 query parameter' },
+  'validation.epcisTime': {
+    zh_CN: '请输入带时区的 ISO 8601 时间，如 2026-11-01T00:00:00+08:00',
+    en_US: 'Enter an ISO 8601 time with its offset, e.g. 2026-11-01T00:00:00+08:00',
+  },
+  'validation.epcisNumberOrTime': {
+    zh_CN: '请输入数字或带时区的 ISO 8601 时间',
+    en_US: 'Enter a number or an ISO 8601 time with its offset',
+  },
+  'validation.epcisPattern': {
+    zh_CN: 'EPC 模式的写法为 urn:epc:idpat:方案:字段，* 只能出现在末尾的字段：{value}',
+    en_US: 'An EPC pattern is urn:epc:idpat:scheme:fields, with * only in the last fields: {value}',
+  },
+  'validation.epcisOneValue': { zh_CN: '只能有一个值', en_US: 'Takes one value' },
+  'validation.epcisBoolean': { zh_CN: '取值为 true 或 false', en_US: 'Must be true or false' },
+  'validation.epcisExclusive': { zh_CN: '不能与 {other} 同时使用', en_US: 'Cannot be used together with {other}' },
+  'validation.epcisNeedsOrderBy': { zh_CN: '需要同时指定 orderBy', en_US: 'Needs orderBy as well' },
+  'validation.epcisFieldName': {
+    zh_CN: '扩展字段写作 前缀:名称、命名空间#名称 或 {命名空间}名称',
+    en_US: 'An extension field is written prefix:name, namespace#name or {namespace}name',
+  },
+  'validation.epcisOrderBy': {
+    zh_CN: '可排序的字段为 eventTime、recordTime 或一个扩展字段',
+    en_US: 'Events are ordered by eventTime, recordTime or an extension field',
+  },
   'validation.fileContent': {
     zh_CN: '文件内容与允许的格式（{types}）不符',
     en_US: 'The file content does not match an allowed format ({types})',

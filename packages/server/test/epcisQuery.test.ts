@@ -128,7 +128,8 @@ describe('GET /acc/epcis/events', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('PARAM_CHECK');
     expect((res.json.errors ?? []).map((e) => e.field).sort()).toEqual(['EQ_action', 'EQ_bizstep', 'GE_eventTime', 'eventType', 'nextPageToken', 'perPage']);
-    expect((await query(adminA, { perPage: '101' })).status).toBe(400);
+    // past the server's limit, perPage is served at the limit rather than refused (the binding's upper limit)
+    expect((await query(adminA, { perPage: '101' })).status).toBe(200);
   });
 
   it('is refused without a session and without the permission', async () => {

@@ -107,8 +107,8 @@ export async function call<T = unknown>(app: App, method: string, url: string, o
     headers,
     remoteAddress: options.ip,
   });
-  // Downloads answer files; only JSON answers carry an envelope.
-  const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+  // Downloads answer files; only JSON answers carry an envelope (the EPCIS interface's problem details too).
+  const isJson = /^application\/(problem\+)?json/.test(String(response.headers['content-type'] ?? ''));
   const body = (isJson ? response.json() : { code: 'SUCCESS', msg: '', data: null }) as Envelope<T>;
   return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
 }

@@ -97,7 +97,8 @@ export async function apiDownload(config: ApiConfig, fallbackName = 'download'):
   try {
     const response = await send({ method: 'get', ...config, responseType: 'blob' });
     const blob: unknown = response.data;
-    if (blob instanceof Blob && blob.type.includes('application/json')) {
+    // an envelope, or the EPCIS interface's problem details (application/problem+json) with it
+    if (blob instanceof Blob && /^application\/(problem\+)?json/.test(blob.type)) {
       return await rejectJsonBlob(blob, response.status, config);
     }
     if (response.status >= 400 || !(blob instanceof Blob)) {

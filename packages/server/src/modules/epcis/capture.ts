@@ -8,6 +8,7 @@ import { canonicalGs1Identifier } from './canonicalIdentifier.js';
 import { epcisDocumentProblems } from './documentSchema.js';
 import { eventHashId } from './eventHash.js';
 import { appendEvents } from './eventStore.js';
+import { documentMasterData, storeMasterData } from './masterData.js';
 
 /**
  * Capture (POST /capture) of an EPCISDocument from a partner system: the document is checked against GS1's
@@ -199,8 +200,9 @@ export async function captureDocument(
       .executeTakeFirstOrThrow();
     let stored = 0;
     for (let i = 0; i < taken.length; i += 1000) {
-      stored += await appendEvents(tx, { companyId, origin: 'CAPTURE', captureId: capture.id }, taken.slice(i, i + 1000));
+      stored += await appendEvents(tx, { companyId, origin: 'CAPTURE', captureId: capture.id, context: doc['@context'] }, taken.slice(i, i + 1000));
     }
+    await storeMasterData(tx, companyId, documentMasterData(document));
     const duplicates = taken.length - stored;
     if (duplicates > 0) await tx.updateTable('epcis_capture').set({ duplicates }).where('id', '=', capture.id).execute();
     return { captureId: String(capture.id), eventCount: events.length, stored, duplicates, failed: failed.size, success: failed.size === 0 };

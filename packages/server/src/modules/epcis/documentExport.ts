@@ -3,6 +3,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/http/appError.js';
 import { codeIdentities } from './codeIdentifiers.js';
 import { epcisDocumentShell } from './document.js';
+import { epcMatchKey } from './epcMatch.js';
 import { eventJson, type StoredEventRow } from './eventQuery.js';
 
 /**
@@ -56,7 +57,8 @@ export async function epcisExport(db: Kysely<DB>, companyId: string, epcBase: st
   async function* text(): AsyncGenerator<string> {
     const eventIds = new Set<bigint>();
     for await (const ids of codeIds()) {
-      const epcs = (await codeIdentities(db, epcBase, ids)).map((c) => c.epc);
+      // each label under its index key, and as written for events stored before keys were canonical
+      const epcs = [...new Set((await codeIdentities(db, epcBase, ids)).flatMap((c) => [c.epc, epcMatchKey(c.epc)]))];
       const { rows } = await sql<{ id: string }>`
         SELECT DISTINCT x.event_pk::text AS id FROM epcis_event_epc x JOIN epcis_event e ON e.id = x.event_pk
          WHERE x.epc = ANY(${sql.val(epcs)}::text[]) AND e.company_id = ${companyId}`.execute(db);

@@ -1,105 +1,19 @@
-import { validationMessage, type FieldError, type Lang } from '@rd/contract';
-import { sql, type Kysely } from 'kysely';
-import type { DB, EpcRole } from '../../platform/db/schema.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/appError.js';
-import { cbvBare } from './vocabulary.js';
+import { likePrefix, type EpcLookup } from './epcMatch.js';
+import { extensionKey, namespaceKey } from './eventFields.js';
+import { contextPrefixes } from './eventHash.js';
+import { locationsWithin } from './locationHierarchy.js';
+import type { PagePosition } from './pageToken.js';
+import type { Condition, EventQuery, FieldRef } from './queryParameters.js';
 
 /**
- * The EPCIS 2.0 REST query of a company's events (GET /events): the standard's SimpleEventQuery parameters
- * read from the query string, in record order, a page at a time. A parameter may be repeated or list its
- * values separated by '|'; CBV values are accepted bare, as web URIs and as old URNs. An unknown parameter
- * is refused, not ignored, so a partner's typo does not silently widen the answer.
+ * Runs a SimpleEventQuery (queryParameters.ts) over a company's events, a page at a time. Every condition is
+ * answered from an index: the event's columns, the identifier index (epcis_event_epc) or the field index
+ * (epcis_event_field), so a selective parameter costs the same whatever the repository's size, and an
+ * unselective one stops as soon as a page is full. Without orderBy, events come in record order.
  */
-
-export const EVENT_TYPES = ['ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'TransformationEvent', 'AssociationEvent'] as const;
-export const ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;
-export const PER_PAGE_DEFAULT = 30;
-/** Events of the portal hold up to 1,000 EPCs each: a hundred of them is already a few megabytes. */
-export const PER_PAGE_MAX = 100;
-
-export const LIST_PARAMETERS = ['eventType', 'EQ_action', 'EQ_bizStep', 'EQ_disposition', 'EQ_readPoint', 'EQ_bizLocation', 'MATCH_epc', 'MATCH_parentID', 'MATCH_anyEPC'] as const;
-export const TIME_PARAMETERS = ['GE_eventTime', 'LT_eventTime', 'GE_recordTime', 'LT_recordTime'] as const;
-// `lang` is the portal's own: the language of refusals (every call takes it)
-const KNOWN = new Set<string>([...LIST_PARAMETERS, ...TIME_PARAMETERS, 'perPage', 'nextPageToken', 'lang']);
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-export interface EventQuery {
-  eventType: string[];
-  action: string[];
-  bizStep: string[];
-  disposition: string[];
-  readPoint: string[];
-  bizLocation: string[];
-  matchEpc: string[];
-  matchParentId: string[];
-  matchAnyEpc: string[];
-  times: Partial<Record<(typeof TIME_PARAMETERS)[number], Date>>;
-  perPage: number;
-  /** Events after this one (record order). */
-  after: string | null;
-}
-
-export function pageToken(lastId: string): string {
-  return Buffer.from(`e${lastId}`).toString('base64url');
-}
-
-function tokenAfter(token: string): string | null {
-  const text = Buffer.from(token, 'base64url').toString();
-  return /^e\d{1,19}$/.test(text) ? text.slice(1) : null;
-}
-
-function values(raw: unknown): string[] {
-  const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return items.flatMap((item) => String(item).split('|')).map((v) => v.trim()).filter(Boolean);
-}
-
-/** The query string as a query, or PARAM_CHECK naming every parameter that is wrong. */
-export function parseEventQuery(raw: Record<string, unknown>, lang: Lang): EventQuery {
-  const errors: FieldError[] = [];
-  const refuse = (field: string, key: Parameters<typeof validationMessage>[0], params?: Record<string, string | number>) =>
-    errors.push({ field, message: validationMessage(key, lang, params) });
-  for (const name of Object.keys(raw)) if (!KNOWN.has(name)) refuse(name, 'validation.invalid');
-
-  const listed = Object.fromEntries(LIST_PARAMETERS.map((name) => [name, values(raw[name])])) as Record<(typeof LIST_PARAMETERS)[number], string[]>;
-  for (const type of listed.eventType) if (!(EVENT_TYPES as readonly string[]).includes(type)) refuse('eventType', 'validation.oneOf', { values: EVENT_TYPES.join(', ') });
-  for (const action of listed.EQ_action) if (!(ACTIONS as readonly string[]).includes(action)) refuse('EQ_action', 'validation.oneOf', { values: ACTIONS.join(', ') });
-
-  const times: EventQuery['times'] = {};
-  for (const name of TIME_PARAMETERS) {
-    const [text, ...more] = values(raw[name]);
-    if (text === undefined) continue;
-    const at = ISO_TIME.test(text) && more.length === 0 ? new Date(text) : null;
-    if (!at || Number.isNaN(at.getTime())) refuse(name, 'validation.dateTime');
-    else times[name] = at;
-  }
-
-  let perPage = PER_PAGE_DEFAULT;
-  if (raw['perPage'] !== undefined) {
-    const text = String(raw['perPage']);
-    perPage = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-    if (!(perPage >= 1 && perPage <= PER_PAGE_MAX)) refuse('perPage', 'validation.tooBig', { max: PER_PAGE_MAX });
-  }
-  let after: string | null = null;
-  if (raw['nextPageToken'] !== undefined) {
-    after = tokenAfter(String(raw['nextPageToken']));
-    if (after === null) refuse('nextPageToken', 'validation.invalid');
-  }
-  if (errors.length > 0) throw new AppError('PARAM_CHECK', undefined, errors);
-  return {
-    eventType: listed.eventType,
-    action: listed.EQ_action,
-    bizStep: listed.EQ_bizStep.map((v) => cbvBare('bizStep', v)),
-    disposition: listed.EQ_disposition.map((v) => cbvBare('disposition', v)),
-    readPoint: listed.EQ_readPoint,
-    bizLocation: listed.EQ_bizLocation,
-    matchEpc: listed.MATCH_epc,
-    matchParentId: listed.MATCH_parentID,
-    matchAnyEpc: listed.MATCH_anyEPC,
-    times,
-    perPage,
-    after,
-  };
-}
 
 export interface StoredEventRow {
   id: string;
@@ -107,39 +21,160 @@ export interface StoredEventRow {
   recordTime: Date;
 }
 
-/**
- * One page of the company's matching events, plus whether more follow. An identifier match finds its
- * events through the identifier index first, so it costs the same whatever the repository's size.
- */
-export async function queryEvents(db: Kysely<DB>, companyId: string, query: EventQuery): Promise<{ rows: StoredEventRow[]; more: boolean }> {
-  let q = db
-    .selectFrom('epcis_event as e')
-    .select(['e.id', 'e.body', 'e.record_time as recordTime'])
-    .where('e.company_id', '=', companyId);
-  if (query.eventType.length) q = q.where('e.event_type', 'in', query.eventType as Array<(typeof EVENT_TYPES)[number]>);
-  if (query.action.length) q = q.where('e.action', 'in', query.action as Array<(typeof ACTIONS)[number]>);
-  if (query.bizStep.length) q = q.where('e.biz_step', 'in', query.bizStep);
-  if (query.disposition.length) q = q.where('e.disposition', 'in', query.disposition);
-  if (query.readPoint.length) q = q.where('e.read_point', 'in', query.readPoint);
-  if (query.bizLocation.length) q = q.where('e.biz_location', 'in', query.bizLocation);
-  const { GE_eventTime, LT_eventTime, GE_recordTime, LT_recordTime } = query.times;
-  if (GE_eventTime) q = q.where('e.event_time', '>=', GE_eventTime);
-  if (LT_eventTime) q = q.where('e.event_time', '<', LT_eventTime);
-  if (GE_recordTime) q = q.where('e.record_time', '>=', GE_recordTime);
-  if (LT_recordTime) q = q.where('e.record_time', '<', LT_recordTime);
-  const matches: Array<[string[], EpcRole[] | null]> = [
-    [query.matchEpc, ['E']],
-    [query.matchParentId, ['P']],
-    [query.matchAnyEpc, null],
-  ];
-  for (const [epcs, roles] of matches) {
-    if (epcs.length === 0) continue;
-    const roleFilter = roles ? sql`AND x.role = ANY(${sql.val(roles)}::"char"[])` : sql``;
-    q = q.where('e.id', 'in', sql<string>`(SELECT x.event_pk FROM epcis_event_epc x WHERE x.epc = ANY(${sql.val(epcs)}::text[]) ${roleFilter})`);
+/** What a query needs of the company beyond its events. */
+export interface QueryScope {
+  companyId: string;
+  /** The portal's public address: its own parties and dealers are locations under it. */
+  epcBase: string;
+}
+
+/** The stored names an extension field's reference may have (eventFields.ts wrote them). */
+async function storedNames(db: Kysely<DB>, scope: QueryScope, ref: FieldRef, queryPrefixes: Record<string, string>, companyPrefixes: () => Promise<Map<string, string[]>>): Promise<string[]> {
+  const names = new Set<string>();
+  const { field } = ref;
+  const hash = field.lastIndexOf('#');
+  if (field.startsWith('{')) names.add(field);
+  else if (hash > 0 && !/^https?:\/\//.test(field.slice(hash + 1))) {
+    names.add(`{${namespaceKey(field.slice(0, hash))}}${field.slice(hash + 1)}`);
+    // a namespace that ends in '#' itself, as an IRI key would have written it
+    names.add(extensionKey(field.replace(/#([^#]*)$/, '#$1'), {}));
+  } else {
+    const known = { ...contextPrefixes(undefined), ...queryPrefixes };
+    names.add(extensionKey(field, known));
+    const colon = field.indexOf(':');
+    if (colon > 0 && known[field.slice(0, colon)] === undefined) {
+      for (const namespace of (await companyPrefixes()).get(field.slice(0, colon)) ?? []) names.add(`{${namespaceKey(namespace)}}${field.slice(colon + 1)}`);
+    }
+    // events stored before their namespaces could be told keep the prefix as written
+    names.add(field);
   }
-  if (query.after) q = q.where('e.id', '>', query.after);
-  const rows = (await q.orderBy('e.id').limit(query.perPage + 1).execute()) as StoredEventRow[];
-  return { rows: rows.slice(0, query.perPage), more: rows.length > query.perPage };
+  return [...names].map((name) => `${ref.scope} ${name}`);
+}
+
+function epcCondition(roles: readonly string[], lookups: readonly EpcLookup[]): RawBuilder<boolean> {
+  const exact = lookups.flatMap((l) => l.exact);
+  const prefixes = lookups.flatMap((l) => l.prefixes);
+  const alternatives: Array<RawBuilder<unknown>> = [];
+  if (exact.length) alternatives.push(sql`x.epc = ANY(${sql.val(exact)}::text[])`);
+  for (const prefix of prefixes) alternatives.push(sql`x.epc LIKE ${likePrefix(prefix)}`);
+  const anyOf = alternatives.length ? sql.join(alternatives, sql` OR `) : sql`false`;
+  return sql<boolean>`e.id IN (SELECT x.event_pk FROM epcis_event_epc x WHERE (${anyOf}) AND x.role = ANY(${sql.val(roles)}::"char"[]))`;
+}
+
+function fieldCondition(names: readonly string[], test: RawBuilder<unknown> | null): RawBuilder<boolean> {
+  const extra = test ? sql` AND ${test}` : sql``;
+  return sql<boolean>`e.id IN (SELECT f.event_pk FROM epcis_event_field f WHERE f.name = ANY(${sql.val(names)}::text[])${extra})`;
+}
+
+const SQL_OPS = { '=': sql`=`, '>': sql`>`, '>=': sql`>=`, '<': sql`<`, '<=': sql`<=` } as const;
+
+async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, condition: Condition, companyPrefixes: () => Promise<Map<string, string[]>>): Promise<RawBuilder<boolean>> {
+  const names = async (c: { names: string[]; ref?: FieldRef }) => (c.ref ? storedNames(db, scope, c.ref, query.prefixes, companyPrefixes) : c.names);
+  switch (condition.kind) {
+    case 'column':
+      return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ANY(${sql.val(condition.values)}::text[])`;
+    case 'time':
+      return sql<boolean>`${sql.ref(`e.${condition.column}`)} ${SQL_OPS[condition.op]} ${condition.at.toISOString()}::timestamptz`;
+    case 'within': {
+      const locations = await locationsWithin(db, scope, condition.values);
+      return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ANY(${sql.val(locations)}::text[])`;
+    }
+    case 'epc':
+      return epcCondition(condition.roles, condition.lookups);
+    case 'field':
+      return fieldCondition(await names(condition), sql`f.text_value = ANY(${sql.val(condition.values)}::text[])`);
+    case 'numbers':
+      return fieldCondition(condition.names, sql`f.num_value = ANY(${sql.val(condition.values)}::float8[])`);
+    case 'compare': {
+      const op = SQL_OPS[condition.op];
+      const test = condition.value instanceof Date ? sql`f.time_value ${op} ${condition.value.toISOString()}::timestamptz` : sql`f.num_value ${op} ${condition.value}::float8`;
+      return fieldCondition(await names(condition), test);
+    }
+    case 'exists':
+      return fieldCondition(await names(condition), null);
+    case 'attribute': {
+      const test = condition.values === null ? sql`v.attributes ? ${condition.attribute}` : sql`v.attributes ->> ${condition.attribute} = ANY(${sql.val(condition.values)}::text[])`;
+      return sql<boolean>`${sql.ref(`e.${condition.column}`)} IN (SELECT v.element_id FROM epcis_vocabulary_element v WHERE v.company_id = ${scope.companyId} AND ${test})`;
+    }
+  }
+}
+
+/** The namespaces the company's documents declared, by prefix, read once per query and only when needed. */
+function companyPrefixLoader(db: Kysely<DB>, companyId: string): () => Promise<Map<string, string[]>> {
+  let prefixes: Map<string, string[]> | null = null;
+  return async () => {
+    if (!prefixes) {
+      const rows = await db.selectFrom('epcis_namespace').select(['prefix', 'namespace']).where('company_id', '=', companyId).execute();
+      prefixes = new Map();
+      for (const row of rows) prefixes.set(row.prefix, [...(prefixes.get(row.prefix) ?? []), row.namespace]);
+    }
+    return prefixes;
+  };
+}
+
+/** The WHERE of a query: the company, then every condition. */
+async function whereSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, companyPrefixes: () => Promise<Map<string, string[]>>): Promise<RawBuilder<boolean>> {
+  const parts: Array<RawBuilder<boolean>> = [sql<boolean>`e.company_id = ${scope.companyId}`];
+  for (const condition of query.conditions) parts.push(await conditionSql(db, scope, query, condition, companyPrefixes));
+  return sql<boolean>`${sql.join(parts, sql` AND `)}`;
+}
+
+export interface EventPage {
+  rows: StoredEventRow[];
+  /** The position of the next page, or null when this is the last. */
+  next: PagePosition | null;
+}
+
+/**
+ * One page of the company's matching events. `maxEventCount` is checked on the first page: a result larger
+ * than it raises QueryTooLargeException instead of a page.
+ */
+export async function queryEvents(db: Kysely<DB>, scope: QueryScope, query: EventQuery): Promise<EventPage> {
+  const { position } = query;
+  const companyPrefixes = companyPrefixLoader(db, scope.companyId);
+  const where = await whereSql(db, scope, query, companyPrefixes);
+  if (query.maxEventCount !== null && position.after === null && position.offset === 0) {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM (SELECT 1 FROM epcis_event e WHERE ${where} LIMIT ${query.maxEventCount + 1}) AS matching`.execute(db);
+    if (Number(rows[0]?.n ?? 0) > query.maxEventCount) throw new AppError('EPCIS_QUERY_TOO_LARGE', { max: query.maxEventCount });
+  }
+  const left = query.eventCountLimit === null ? Infinity : query.eventCountLimit - position.returned;
+  const pageSize = Math.max(0, Math.min(query.perPage, left));
+  if (pageSize === 0) return { rows: [], next: null };
+
+  const direction = query.descending ? sql`DESC` : sql`ASC`;
+  const after = (column: string) => {
+    if (!position.after) return sql``;
+    const [value, id] = position.after;
+    const cmp = query.descending ? sql`<` : sql`>`;
+    return sql` AND (${sql.ref(column)}, e.id) ${cmp} (${value}::timestamptz, ${id}::bigint)`;
+  };
+  // the sort key as text to the microsecond: a Date would round it and repeat or skip events at a page's edge
+  let ordered: RawBuilder<{ id: string; body: Record<string, unknown>; recordTime: Date; sortKey: string | null }>;
+  const select = sql`e.id::text AS id, e.body, e.record_time AS "recordTime"`;
+  const order = query.orderBy;
+  if (order === null) {
+    const afterId = position.after ? sql` AND e.id > ${position.after[1]}::bigint` : sql``;
+    ordered = sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}`;
+  } else if (order.kind === 'eventTime' || order.kind === 'recordTime') {
+    const column = order.kind === 'eventTime' ? 'e.event_time' : 'e.record_time';
+    ordered = sql`SELECT ${select}, to_json(${sql.ref(column)}) #>> '{}' AS "sortKey" FROM epcis_event e WHERE ${where}${after(column)}
+                   ORDER BY ${sql.ref(column)} ${direction}, e.id ${direction} LIMIT ${pageSize + 1}`;
+  } else {
+    const names = await storedNames(db, scope, order.ref, query.prefixes, companyPrefixes);
+    const key = (column: string) => sql`(SELECT min(${sql.ref(`f.${column}`)}) FROM epcis_event_field f WHERE f.event_pk = e.id AND f.name = ANY(${sql.val(names)}::text[]))`;
+    // events without the field come last, in record order (the standard lets them be anywhere)
+    ordered = sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}
+                   ORDER BY ${key('num_value')} ${direction} NULLS LAST, ${key('time_value')} ${direction} NULLS LAST, ${key('text_value')} ${direction} NULLS LAST, e.id
+                   OFFSET ${position.offset} LIMIT ${pageSize + 1}`;
+  }
+  const { rows } = await ordered.execute(db);
+  const page = rows.slice(0, pageSize);
+  const returned = position.returned + page.length;
+  const more = rows.length > pageSize && returned < (query.eventCountLimit ?? Infinity);
+  if (!more || page.length === 0) return { rows: page, next: null };
+  const last = page[page.length - 1]!;
+  return { rows: page, next: { returned, after: [last.sortKey, last.id], offset: position.offset + page.length } };
 }
 
 /** One of the company's events by its eventID. */

@@ -1,5 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB, EpcRole, EpcisEventType } from '../../platform/db/schema.js';
+import { epcMatchKey } from './epcMatch.js';
+import { declaredNamespaces, eventFields } from './eventFields.js';
+import { contextPrefixes } from './eventHash.js';
 import { cbvBare } from './vocabulary.js';
 
 /**
@@ -23,14 +26,28 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** The identifiers an event names, with their role, for the MATCH_ parameters. */
+function classes(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => (item && typeof item === 'object' && typeof (item as EventJson)['epcClass'] === 'string' ? [(item as EventJson)['epcClass'] as string] : []));
+}
+
+/**
+ * The identifiers and EPC classes an event names, with their role, for the MATCH_ parameters; each under
+ * its key (epcMatch.ts), so that any spelling of a GS1 identifier finds it.
+ */
 export function eventEpcs(event: EventJson): Array<{ role: EpcRole; epc: string }> {
   const out: Array<{ role: EpcRole; epc: string }> = [];
-  for (const epc of [...list(event['epcList']), ...list(event['childEPCs'])]) out.push({ role: 'E', epc });
+  const add = (role: EpcRole, values: string[]) => {
+    for (const epc of values) out.push({ role, epc: epcMatchKey(epc) });
+  };
+  add('E', [...list(event['epcList']), ...list(event['childEPCs'])]);
   const parent = text(event['parentID']);
-  if (parent) out.push({ role: 'P', epc: parent });
-  for (const epc of list(event['inputEPCList'])) out.push({ role: 'I', epc });
-  for (const epc of list(event['outputEPCList'])) out.push({ role: 'O', epc });
+  if (parent) add('P', [parent]);
+  add('I', list(event['inputEPCList']));
+  add('O', list(event['outputEPCList']));
+  add('e', [...classes(event['quantityList']), ...classes(event['childQuantityList'])]);
+  add('i', classes(event['inputQuantityList']));
+  add('o', classes(event['outputQuantityList']));
   return out;
 }
 
@@ -38,6 +55,8 @@ export interface AppendOptions {
   companyId: string;
   origin: 'PORTAL' | 'CAPTURE';
   captureId?: string | null;
+  /** The JSON-LD context of the document the events came in: the namespaces of their extension fields. */
+  context?: unknown;
 }
 
 export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, events: readonly EventJson[]): Promise<number> {
@@ -79,13 +98,17 @@ export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, 
     RETURNING id::text AS id, event_id`.execute(tx);
   if (inserted.rows.length === 0) return 0;
   const pkOf = new Map(inserted.rows.map((r) => [r.event_id, r.id]));
-  const pks: string[] = [];
-  const roles: string[] = [];
-  const epcs: string[] = [];
+  const stored: Array<{ pk: string; event: EventJson }> = [];
   for (const event of events) {
     const pk = pkOf.get(String(event['eventID']));
     if (pk === undefined) continue;
     pkOf.delete(String(event['eventID'])); // the same event twice in one call is stored once
+    stored.push({ pk, event });
+  }
+  const pks: string[] = [];
+  const roles: string[] = [];
+  const epcs: string[] = [];
+  for (const { pk, event } of stored) {
     for (const { role, epc } of eventEpcs(event)) {
       pks.push(pk);
       roles.push(role);
@@ -97,5 +120,34 @@ export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, 
       INSERT INTO epcis_event_epc (event_pk, role, epc)
       SELECT * FROM unnest(${sql.val(pks)}::bigint[], ${sql.val(roles)}::"char"[], ${sql.val(epcs)}::text[])`.execute(tx);
   }
+  await appendFields(tx, options, stored);
   return inserted.rows.length;
+}
+
+/** The query-able values of the stored events, and the namespaces their document declared. */
+async function appendFields(tx: Transaction<DB>, options: AppendOptions, stored: ReadonlyArray<{ pk: string; event: EventJson }>) {
+  const prefixes = contextPrefixes(options.context);
+  const columns = { pk: [] as string[], name: [] as string[], text: [] as Array<string | null>, num: [] as Array<number | null>, time: [] as Array<string | null> };
+  for (const { pk, event } of stored) {
+    for (const field of eventFields(event, prefixes)) {
+      columns.pk.push(pk);
+      columns.name.push(field.name);
+      columns.text.push(field.text);
+      columns.num.push(field.num);
+      columns.time.push(field.time);
+    }
+  }
+  if (columns.pk.length > 0) {
+    await sql`
+      INSERT INTO epcis_event_field (event_pk, name, text_value, num_value, time_value)
+      SELECT * FROM unnest(${sql.val(columns.pk)}::bigint[], ${sql.val(columns.name)}::text[], ${sql.val(columns.text)}::text[],
+                           ${sql.val(columns.num)}::float8[], ${sql.val(columns.time)}::timestamptz[])`.execute(tx);
+  }
+  const namespaces = declaredNamespaces(options.context);
+  if (namespaces.length > 0) {
+    await sql`
+      INSERT INTO epcis_namespace (company_id, prefix, namespace)
+      SELECT ${options.companyId}, * FROM unnest(${sql.val(namespaces.map((n) => n.prefix))}::text[], ${sql.val(namespaces.map((n) => n.namespace))}::text[])
+      ON CONFLICT DO NOTHING`.execute(tx);
+  }
 }

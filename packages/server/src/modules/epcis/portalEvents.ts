@@ -1,5 +1,6 @@
 import { wallClockIn } from '@rd/contract';
 import { eventHashId } from './eventHash.js';
+import { companyPartyUri, dealerUri } from './locationHierarchy.js';
 import { BIZ_STEPS, DISPOSITIONS } from './vocabulary.js';
 
 /**
@@ -91,8 +92,8 @@ export interface ShipmentParties {
 
 /** The URIs of a company, one of its dealers and one of its orders: stable names for partners' systems. */
 export function shipmentParties(site: EventSite, companyId: string, dealerCode: string, orderNo: string): ShipmentParties {
-  const company = `${site.epcBase}/party/${companyId}`;
-  return { company, dealer: `${company}/dealer/${encodeURIComponent(dealerCode)}`, order: `${company}/shipment/${encodeURIComponent(orderNo)}` };
+  const company = companyPartyUri(site.epcBase, companyId);
+  return { company, dealer: dealerUri(site.epcBase, companyId, dealerCode), order: `${company}/shipment/${encodeURIComponent(orderNo)}` };
 }
 
 export type ShipmentStep = 'shipping' | 'receiving' | 'returned';
@@ -100,7 +101,9 @@ export type ShipmentStep = 'shipping' | 'receiving' | 'returned';
 /**
  * Goods leaving for a dealer (shipping, in_transit), confirmed there (receiving, in_progress), or coming back
  * from one (receiving, returned): ObjectEvent OBSERVE with the order as business transaction (a despatch
- * advice) and the owning parties as source and destination.
+ * advice) and the owning parties as source and destination. The parties are the locations too: goods are
+ * seen leaving the company (its read point), and received at the dealer or back at the company (read point
+ * and business location), so WD_bizLocation over the company's dealer tree finds them (locationHierarchy.ts).
  */
 export function shipmentEvents(site: EventSite, at: Date, step: ShipmentStep, epcs: readonly string[], parties: ShipmentParties): EpcisEvent[] {
   const back = step === 'returned';
@@ -113,6 +116,8 @@ export function shipmentEvents(site: EventSite, at: Date, step: ShipmentStep, ep
       action: 'OBSERVE',
       bizStep: step === 'shipping' ? BIZ_STEPS.shipping : BIZ_STEPS.receiving,
       disposition: step === 'shipping' ? DISPOSITIONS.inTransit : back ? DISPOSITIONS.returned : DISPOSITIONS.inProgress,
+      readPoint: { id: step === 'receiving' ? parties.dealer : parties.company },
+      ...(step === 'shipping' ? {} : { bizLocation: { id: back ? parties.company : parties.dealer } }),
       bizTransactionList: [{ type: 'desadv', bizTransaction: parties.order }],
       sourceList: owner('source', back ? parties.dealer : parties.company),
       destinationList: owner('destination', back ? parties.company : parties.dealer),

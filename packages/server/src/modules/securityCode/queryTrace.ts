@@ -2,6 +2,7 @@ import { listSeparator, normaliseScannedCode, SCAN_CODE_MAX, type Lang, type Tra
 import { areaName } from '@rd/contract/areas';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { epcMatchKey } from '../epcis/epcMatch.js';
 import { codeUrl } from '../rule/codeMaker.js';
 import { hiddenCodeMatches } from './hiddenCodeCheck.js';
 
@@ -57,7 +58,7 @@ export async function queryTrace(db: Kysely<DB>, epcBase: string, rawCode: strin
            e.body->'sourceList'->0->>'source' AS source
       FROM epcis_event_epc x
       JOIN epcis_event e ON e.id = x.event_pk
-     WHERE x.epc = ${epc} AND x.role = 'E' AND e.company_id = ${row.company_id} AND e.origin = 'PORTAL'
+     WHERE x.epc = ANY(${sql.val([...new Set([epcMatchKey(epc), epc])])}::text[]) AND x.role = 'E' AND e.company_id = ${row.company_id} AND e.origin = 'PORTAL'
      ORDER BY e.event_time, e.id
      LIMIT ${STEPS_MAX * 2}`.execute(db);
 

@@ -811,13 +811,38 @@ export interface EpcisEventTable {
   capture_id: string | null;
 }
 
-/** E: epcList or childEPCs, P: parentID, I: inputEPCList, O: outputEPCList. */
-export type EpcRole = 'E' | 'P' | 'I' | 'O';
+/** E: epcList or childEPCs, P: parentID, I: inputEPCList, O: outputEPCList; e, i, o: the EPC classes of the matching quantity lists. */
+export type EpcRole = 'E' | 'P' | 'I' | 'O' | 'e' | 'i' | 'o';
 
 export interface EpcisEventEpcTable {
   event_pk: string;
   role: EpcRole;
   epc: string;
+}
+
+/** A query-able value of an event (modules/epcis/eventFields.ts names them). */
+export interface EpcisEventFieldTable {
+  event_pk: string;
+  name: string;
+  text_value: string | null;
+  num_value: number | null;
+  time_value: NullableTimestamp;
+}
+
+export interface EpcisNamespaceTable {
+  company_id: string;
+  prefix: string;
+  namespace: string;
+}
+
+/** Master data partners sent: an element of a vocabulary (a location, …), its attributes and its children. */
+export interface EpcisVocabularyElementTable {
+  company_id: string;
+  vocabulary: string;
+  element_id: string;
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  children: ColumnType<string[], string[] | undefined, string[]>;
+  updated_at: Generated<Date>;
 }
 
 export interface CodeBindingTable {
@@ -956,6 +981,9 @@ export interface DB {
   code_activation: CodeActivationTable;
   code_tally: CodeTallyTable;
   epcis_event_epc: EpcisEventEpcTable;
+  epcis_event_field: EpcisEventFieldTable;
+  epcis_namespace: EpcisNamespaceTable;
+  epcis_vocabulary_element: EpcisVocabularyElementTable;
   recall: RecallTable;
   recall_code: RecallCodeTable;
   recall_listed_code: RecallListedCodeTable;
