@@ -10,6 +10,7 @@ import { requestLang } from '../../platform/http/lang.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { assertEpcisVersions, sendDiscovery, setEpcisVersionHeaders } from './discoveryHeaders.js';
 import { EPCIS_CONTEXT, epcisDocumentShell, EPCIS_MEDIA_TYPES, standaloneEvent } from './document.js';
+import { sendDocument } from './documentReply.js';
 import { epcLookup } from './epcMatch.js';
 import { eventJson, findEvent, queryEvents, type QueryScope } from './eventQuery.js';
 import { FIRST_PAGE, pageToken } from './pageToken.js';
@@ -32,14 +33,6 @@ const eventQueryParameters = z
   .catchall(z.union([z.string(), z.array(z.string())]));
 const collectionParameters = z.object({ perPage: z.string().max(9).optional(), nextPageToken: z.string().max(2000).optional() }).catchall(z.unknown());
 
-/** JSON-LD when the caller asks for it, else plain JSON: the same document either way. */
-export function sendDocument(request: FastifyRequest, reply: FastifyReply, document: object) {
-  const wantsLd = (request.headers.accept ?? '').includes(EPCIS_MEDIA_TYPES.jsonLd);
-  return setEpcisVersionHeaders(reply)
-    .header('content-type', `${wantsLd ? EPCIS_MEDIA_TYPES.jsonLd : EPCIS_MEDIA_TYPES.json}; charset=utf-8`)
-    .send(JSON.stringify(document));
-}
-
 /** The same request's address with another page token: the Link header's next page. */
 function nextLink(request: FastifyRequest, token: string): string {
   const next = new URLSearchParams();
@@ -56,7 +49,7 @@ function scopeOf(request: FastifyRequest, epcBase: string): QueryScope {
 }
 
 /** A page of events for GET /events and the resources' /events, with `resource` the condition the path adds. */
-async function answerEvents(db: Kysely<DB>, epcBase: string, request: FastifyRequest, reply: FastifyReply, resource: Condition | null) {
+export async function answerEvents(db: Kysely<DB>, epcBase: string, request: FastifyRequest, reply: FastifyReply, resource: Condition | null) {
   assertEpcisVersions(request);
   const lang = requestLang(request);
   const raw = request.query as Record<string, unknown>;
