@@ -85,6 +85,10 @@ export const PERMISSIONS = {
   // supply chain: the EPCIS 2.0 repository of the company's events
   epcisEventList: 'supply:epcis:list',
   epcisCapture: 'supply:epcis:capture',
+  /** Named queries of the repository (save, delete). */
+  epcisQuery: 'supply:epcis:query',
+  /** Subscriptions to named queries: events delivered to the subscriber's address. */
+  epcisSubscribe: 'supply:epcis:subscribe',
   apiKeyList: 'supply:apikey:list',
   apiKeyAdd: 'supply:apikey:add',
   apiKeyRevoke: 'supply:apikey:revoke',

@@ -122,6 +122,19 @@ export const VALIDATION_MESSAGES = {
     en_US: 'Not a code of your company: {epc}',
   },
   'validation.epcisSchema': { zh_CN: '不符合 EPCIS 2.0 格式：{problem}', en_US: 'Not valid EPCIS 2.0: {problem}' },
+  'validation.epcisXsd': { zh_CN: '不符合 GS1 的 EPCIS 2.0 XML 格式（XSD）：{problem}', en_US: "Not valid by GS1's EPCIS 2.0 XML schema (XSD): {problem}" },
+  'validation.epcisXmlLine': { zh_CN: '第 {line} 行：{problem}', en_US: 'Line {line}: {problem}' },
+  'validation.xmlMalformed': { zh_CN: '不是格式正确的 XML（第 {column} 列）：{problem}', en_US: 'Not well-formed XML (column {column}): {problem}' },
+  'validation.xmlDoctype': {
+    zh_CN: '不接受带声明的 DOCTYPE（内部子集、实体或外部 DTD）：文档中的实体一律不展开，请去掉 DOCTYPE 或只写 <!DOCTYPE 名称>',
+    en_US: 'A DOCTYPE with declarations (an internal subset, entities or an external DTD) is not taken: entities are never expanded. Leave the DOCTYPE out or write only <!DOCTYPE name>',
+  },
+  'validation.xmlEncoding': { zh_CN: '请以 UTF-8 编码发送 XML，该文档为 {encoding}', en_US: 'Send XML in UTF-8: this document is in {encoding}' },
+  'validation.epcisXmlRoot': { zh_CN: '采集接口只接受 EPCISDocument，该文档为 {root}', en_US: 'Capture takes an EPCISDocument: this document is {root}' },
+  'validation.epcisXmlEventType': {
+    zh_CN: '不支持的事件类型 {name}：只接受 EPCIS 2.0 的五种事件',
+    en_US: 'An event type this repository does not take: {name} (only the five of EPCIS 2.0)',
+  },
   'validation.epcisParameter': { zh_CN: '不是 EPCIS 2.0 的查询参数', en_US: 'Not an EPCIS 2.0 query parameter' },
   'validation.epcisTime': {
     zh_CN: '请输入带时区的 ISO 8601 时间，如 2026-11-01T00:00:00+08:00',
@@ -142,6 +155,22 @@ export const VALIDATION_MESSAGES = {
   'validation.epcisFieldName': {
     zh_CN: '扩展字段写作 前缀:名称、命名空间#名称 或 {命名空间}名称',
     en_US: 'An extension field is written prefix:name, namespace#name or {namespace}name',
+  },
+  'validation.epcisQueryName': {
+    zh_CN: '查询名称为 1 至 100 位字母、数字或 _ . ~ -',
+    en_US: 'A query name is 1 to 100 letters, digits or _ . ~ -',
+  },
+  'validation.webhookAddress': {
+    zh_CN: '请输入 https:// 开头的公网地址（不能是本系统自身、内网、本机或链路本地地址）',
+    en_US: 'Enter a public https:// address (not this server itself, nor a private, loopback or link-local address)',
+  },
+  'validation.epcisStreamOrSchedule': {
+    zh_CN: '请设置 stream 为 true，或给出 schedule（二者只能选一）',
+    en_US: 'Set stream to true or give a schedule (one of the two)',
+  },
+  'validation.epcisSchedule': {
+    zh_CN: '计划的写法与 cron 相同：数字、范围（1-5）、列表（1,3）或步长（*/15）：{detail}',
+    en_US: 'A schedule is written as in cron: numbers, ranges (1-5), lists (1,3) or steps (*/15): {detail}',
   },
   'validation.epcisOrderBy': {
     zh_CN: '可排序的字段为 eventTime、recordTime 或一个扩展字段',

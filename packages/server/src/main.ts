@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { createJobRunner } from './backgroundJobs.js';
+import { SubscriptionDeliverer } from './modules/epcis/subscriptionDelivery.js';
 import { loadConfig } from './platform/config.js';
 import { businessClock } from './platform/export/businessClock.js';
 import { openDatabase } from './platform/db/database.js';
@@ -43,6 +44,9 @@ export async function main(options: StartOptions = {}) {
   // Background jobs start once the API answers, and stop after finishing their current step.
   const jobs = createJobRunner(ctx, app.log);
   jobs.start();
+  // EPCIS subscriptions: new matching events posted to subscribers, from every instance
+  const deliveries = new SubscriptionDeliverer(ctx.db, config, app.log);
+  deliveries.start();
   app.log.info(
     { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },
     `serving on ${config.publicBaseUrl}`,
@@ -57,7 +61,7 @@ export async function main(options: StartOptions = {}) {
     app.lifecycle.draining = true;
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
-      await Promise.all([app.close(), jobs.stop()]);
+      await Promise.all([app.close(), jobs.stop(), deliveries.stop()]);
       await database.close();
     } finally {
       clearTimeout(force);

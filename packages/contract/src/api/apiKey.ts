@@ -11,7 +11,7 @@ import { zId, zName } from './products/fields.js';
  */
 
 /** What a key may be given: the permissions of the interfaces machines call. */
-export const API_KEY_PERMISSIONS = [PERMISSIONS.epcisEventList, PERMISSIONS.epcisCapture] as const;
+export const API_KEY_PERMISSIONS = [PERMISSIONS.epcisEventList, PERMISSIONS.epcisCapture, PERMISSIONS.epcisQuery, PERMISSIONS.epcisSubscribe] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 
 export const API_KEY_NAME_MAX = 50;

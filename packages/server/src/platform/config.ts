@@ -68,6 +68,14 @@ export interface Config {
   codeCopyStreams: number;
   /** IANA zone in which statistics cut days and weeks (scan times are stored in UTC). */
   businessTimeZone: string;
+  /**
+   * Whether EPCIS subscriptions may deliver to private, loopback and link-local addresses (and over plain
+   * http): `refuse` for a public deployment (no request forgery into the server's own network), `allow` on
+   * a closed network or for local webhooks.
+   */
+  webhookPrivateAddresses: 'refuse' | 'allow';
+  /** How often a subscription deliverer looks for new events and due schedules. */
+  webhookPollMs: number;
   /** Seconds between two statistics rollup steps; 0 = never (the answers stay exact, only slower). */
   statsRollupSeconds: number;
   /** Scan records are kept at least this many months, then their month's partition is dropped; 0 = keep all. */
@@ -85,6 +93,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -156,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeChunkSizeEmbedded: Math.max(1, int(env.CODE_CHUNK_SIZE_EMBEDDED, 1_000, 'CODE_CHUNK_SIZE_EMBEDDED')),
     codeCopyStreams: Math.min(8, Math.max(1, int(env.CODE_COPY_STREAMS, 2, 'CODE_COPY_STREAMS'))),
     businessTimeZone: timeZone(env.BUSINESS_TIME_ZONE, 'Asia/Shanghai', 'BUSINESS_TIME_ZONE'),
+    webhookPrivateAddresses: oneOf(env.WEBHOOK_PRIVATE_ADDRESSES, ['refuse', 'allow'] as const, 'refuse', 'WEBHOOK_PRIVATE_ADDRESSES'),
+    webhookPollMs: Math.max(50, int(env.WEBHOOK_POLL_MS, 250, 'WEBHOOK_POLL_MS')),
     statsRollupSeconds: int(env.STATS_ROLLUP_SECONDS, 60, 'STATS_ROLLUP_SECONDS'),
     scanRetentionMonths: Math.max(0, int(env.SCAN_RETENTION_MONTHS, 0, 'SCAN_RETENTION_MONTHS')),
     importMaxRows: Math.max(1, int(env.IMPORT_MAX_ROWS, 100_000, 'IMPORT_MAX_ROWS')),

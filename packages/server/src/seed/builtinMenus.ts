@@ -166,7 +166,11 @@ export const BUILTIN_MENUS: MenuSeed = {
             },
             {
               code: 'epcisEvent', name: '追溯事件', nameEn: 'Traceability events', url: 'EpcisEvent', permission: P.epcisEventList, grants: OP,
-              buttons: [{ permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' }],
+              buttons: [
+                { permission: P.epcisCapture, name: '接收事件', nameEn: 'Capture events' },
+                { permission: P.epcisQuery, name: '保存查询', nameEn: 'Save queries', grants: OP },
+                { permission: P.epcisSubscribe, name: '订阅查询', nameEn: 'Subscribe to queries' },
+              ],
             },
             {
               code: 'apiKey', name: 'API 密钥', nameEn: 'API keys', url: 'ApiKey', permission: P.apiKeyList,

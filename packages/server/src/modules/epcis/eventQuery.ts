@@ -92,6 +92,11 @@ async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery
     }
     case 'exists':
       return fieldCondition(await names(condition), null);
+    case 'feed':
+      return sql<boolean>`e.append_id IN (SELECT a.id FROM epcis_append a WHERE a.company_id = ${scope.companyId} AND a.feed_seq > ${condition.afterSeq}::bigint AND a.feed_seq <= ${condition.upToSeq}::bigint)`;
+    case 'backlog':
+      return sql<boolean>`e.record_time >= ${condition.from.toISOString()}::timestamptz
+        AND (e.append_id IS NULL OR e.append_id IN (SELECT a.id FROM epcis_append a WHERE a.company_id = ${scope.companyId} AND a.feed_seq <= ${condition.upToSeq}::bigint))`;
     case 'attribute': {
       const test = condition.values === null ? sql`v.attributes ? ${condition.attribute}` : sql`v.attributes ->> ${condition.attribute} = ANY(${sql.val(condition.values)}::text[])`;
       return sql<boolean>`${sql.ref(`e.${condition.column}`)} IN (SELECT v.element_id FROM epcis_vocabulary_element v WHERE v.company_id = ${scope.companyId} AND ${test})`;

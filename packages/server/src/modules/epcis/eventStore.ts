@@ -86,10 +86,13 @@ export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, 
     columns.eventTime.push(String(event['eventTime']));
     columns.body.push(JSON.stringify(body));
   }
+  // the append's place in the feed subscriptions read is fixed when the transaction commits (migration 0041)
+  const append = await sql<{ id: string }>`INSERT INTO epcis_append (company_id) VALUES (${options.companyId}) RETURNING id::text AS id`.execute(tx);
+  const appendId = append.rows[0]!.id;
   const inserted = await sql<{ id: string; event_id: string }>`
-    INSERT INTO epcis_event (company_id, event_id, event_type, action, biz_step, disposition, read_point, biz_location, event_time, body, origin, capture_id)
+    INSERT INTO epcis_event (company_id, event_id, event_type, action, biz_step, disposition, read_point, biz_location, event_time, body, origin, capture_id, append_id)
     SELECT ${options.companyId}, e.event_id, e.event_type, e.action, e.biz_step, e.disposition, e.read_point, e.biz_location,
-           e.event_time::timestamptz, e.body::jsonb, ${options.origin}, ${options.captureId ?? null}::bigint
+           e.event_time::timestamptz, e.body::jsonb, ${options.origin}, ${options.captureId ?? null}::bigint, ${appendId}::bigint
       FROM unnest(${sql.val(columns.eventId)}::text[], ${sql.val(columns.type)}::text[], ${sql.val(columns.action)}::text[],
                   ${sql.val(columns.bizStep)}::text[], ${sql.val(columns.disposition)}::text[], ${sql.val(columns.readPoint)}::text[],
                   ${sql.val(columns.bizLocation)}::text[], ${sql.val(columns.eventTime)}::text[], ${sql.val(columns.body)}::text[])

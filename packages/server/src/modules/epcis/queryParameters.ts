@@ -49,6 +49,10 @@ export type Condition =
   /** A number of a named field equal to one of `values`. */
   | { kind: 'numbers'; names: string[]; values: number[] }
   | { kind: 'exists'; names: string[]; ref?: FieldRef }
+  /** Events of the subscription feed: appended in entries (afterSeq, upToSeq], after an event id. */
+  | { kind: 'feed'; afterSeq: string; upToSeq: string }
+  /** Events recorded from a time on that came before the feed entry upToSeq (a subscription's backlog). */
+  | { kind: 'backlog'; from: Date; upToSeq: string }
   /** Master data of the event's location: an attribute present (values null) or equal to one of values. */
   | { kind: 'attribute'; column: 'read_point' | 'biz_location'; attribute: string; values: string[] | null };
 

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@rd/contract';
+import { PERMISSIONS, validationMessage, type Lang } from '@rd/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { sendDocument } from './documentReply.js';
 import { epcLookup } from './epcMatch.js';
 import { eventJson, findEvent, queryEvents, type QueryScope } from './eventQuery.js';
 import { FIRST_PAGE, pageToken } from './pageToken.js';
-import { extensionHeaderPrefixes, FIXED_PARAMETERS, parseEventQuery, PER_PAGE_DEFAULT, PER_PAGE_MAX, type Condition } from './queryParameters.js';
+import { extensionHeaderPrefixes, FIXED_PARAMETERS, parseEventQuery, PER_PAGE_DEFAULT, PER_PAGE_MAX, type Condition, type EventQuery } from './queryParameters.js';
 import { cbvBare } from './vocabulary.js';
 
 /**
@@ -51,30 +51,33 @@ function scopeOf(request: FastifyRequest, epcBase: string): QueryScope {
 /** A page of events for GET /events and the resources' /events, with `resource` the condition the path adds. */
 export async function answerEvents(db: Kysely<DB>, epcBase: string, request: FastifyRequest, reply: FastifyReply, resource: Condition | null) {
   assertEpcisVersions(request);
-  const lang = requestLang(request);
-  const raw = request.query as Record<string, unknown>;
-  const query = parseEventQuery(raw, lang, extensionHeaderPrefixes(request.headers['gs1-extensions']));
+  const query = parseEventQuery(request.query as Record<string, unknown>, requestLang(request), extensionHeaderPrefixes(request.headers['gs1-extensions']));
   if (resource) query.conditions.push(resource);
+  return sendEventPage(db, epcBase, request, reply, query, 'SimpleEventQuery');
+}
+
+/** Runs a query and answers its page as an EPCISQueryDocument, the next page in the Link header. */
+export async function sendEventPage(db: Kysely<DB>, epcBase: string, request: FastifyRequest, reply: FastifyReply, query: EventQuery, queryName: string) {
   const page = await queryEvents(db, scopeOf(request, epcBase), query);
   if (page.next) reply.header('link', nextLink(request, pageToken(page.next)));
   const document = epcisDocumentShell('EPCISQueryDocument', {
-    queryResults: { queryName: 'SimpleEventQuery', resultsBody: { eventList: page.rows.map(eventJson) } },
+    queryResults: { queryName, resultsBody: { eventList: page.rows.map(eventJson) } },
   });
   return sendDocument(request, reply, document);
 }
 
 /** A Collection of the binding (a list of names), with the Link to its next page. */
-function sendCollection(request: FastifyRequest, reply: FastifyReply, member: string[], nextAfter: string | null) {
+export function sendCollection(request: FastifyRequest, reply: FastifyReply, member: string[], nextAfter: string | null) {
   if (nextAfter !== null) reply.header('link', nextLink(request, Buffer.from(nextAfter).toString('base64url')));
   return setEpcisVersionHeaders(reply)
     .header('content-type', `${EPCIS_MEDIA_TYPES.json}; charset=utf-8`)
     .send(JSON.stringify({ '@context': EPCIS_CONTEXT, type: 'Collection', member }));
 }
 
-function collectionPage(raw: { perPage?: string; nextPageToken?: string }): { perPage: number; after: string | null } {
+export function collectionPage(raw: { perPage?: string; nextPageToken?: string }, lang: Lang): { perPage: number; after: string | null } {
   let perPage = PER_PAGE_DEFAULT;
   if (raw.perPage !== undefined) {
-    if (!/^\d{1,9}$/.test(raw.perPage) || Number(raw.perPage) < 1) throw new AppError('PARAM_CHECK', undefined, [{ field: 'perPage', message: 'perPage is a whole number from 1' }]);
+    if (!/^\d{1,9}$/.test(raw.perPage) || Number(raw.perPage) < 1) throw new AppError('PARAM_CHECK', undefined, [{ field: 'perPage', message: validationMessage('validation.integer', lang) }]);
     perPage = Math.min(Number(raw.perPage), PER_PAGE_MAX);
   }
   return { perPage, after: raw.nextPageToken === undefined ? null : Buffer.from(raw.nextPageToken, 'base64url').toString() };
@@ -159,7 +162,7 @@ export async function queryRoutes(app: App, { db, config }: AppContext) {
   app.get(`${BASE}/`, {
     config: { access },
     schema: { tags: TAGS, summary: "The repository's top-level resources (the binding's discovery)" },
-    handler: (request, reply) => sendCollection(request, reply, ['events', 'capture', ...RESOURCES.map((r) => r.path)], null),
+    handler: (request, reply) => sendCollection(request, reply, ['events', 'capture', 'queries', ...RESOURCES.map((r) => r.path)], null),
   });
 
   for (const path of ['/', '/events', '/events/:eventID']) {
@@ -178,7 +181,7 @@ export async function queryRoutes(app: App, { db, config }: AppContext) {
       handler: async (request, reply) => {
         assertEpcisVersions(request);
         const { companyId } = scopeOf(request, epcBase);
-        const { perPage, after } = collectionPage(request.query);
+        const { perPage, after } = collectionPage(request.query, requestLang(request));
         const values = resource.column ? await distinctValues(db, companyId, resource.column, after, perPage + 1) : await distinctEpcs(db, companyId, after, perPage + 1);
         const page = values.slice(0, perPage);
         return sendCollection(request, reply, page, values.length > perPage ? page[page.length - 1]! : null);

@@ -9,6 +9,7 @@ import { captureRoutes } from './captureRoutes.js';
 import { epcisExport } from './documentExport.js';
 import { EPCIS_MEDIA_TYPES } from './document.js';
 import { answerProblemsUnder } from './problemDetails.js';
+import { namedQueryRoutes } from './namedQueryRoutes.js';
 import { queryRoutes } from './queryRoutes.js';
 
 const TAGS = ['epcis'];
@@ -27,6 +28,7 @@ export async function epcisRoutes(app: App, ctx: AppContext) {
   answerProblemsUnder(app, '/acc/epcis');
   await captureRoutes(app, ctx);
   await queryRoutes(app, ctx);
+  await namedQueryRoutes(app, ctx);
 
   app.get('/acc/epcis/export', {
     config: { access: { permission: PERMISSIONS.epcisEventList, apiKey: true }, audit: { module: 'epcis', action: 'EXPORT' } },

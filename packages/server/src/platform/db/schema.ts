@@ -809,6 +809,8 @@ export interface EpcisEventTable {
   body: ColumnType<Record<string, unknown>, string, never>;
   origin: 'PORTAL' | 'CAPTURE';
   capture_id: string | null;
+  /** The append (one call, one transaction) the event came in: its place in the subscription feed. */
+  append_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** E: epcList or childEPCs, P: parentID, I: inputEPCList, O: outputEPCList; e, i, o: the EPC classes of the matching quantity lists. */
@@ -827,6 +829,46 @@ export interface EpcisEventFieldTable {
   text_value: string | null;
   num_value: number | null;
   time_value: NullableTimestamp;
+}
+
+export interface EpcisNamedQueryTable {
+  company_id: string;
+  name: string;
+  query: ColumnType<Record<string, unknown>, string, string>;
+  created_by: string | null;
+  api_key_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface EpcisAppendTable {
+  id: Generated<string>;
+  company_id: string;
+  feed_seq: string | null;
+}
+
+export interface EpcisSubscriptionTable {
+  id: Generated<string>;
+  company_id: string;
+  query_name: string;
+  dest: string;
+  signature_token: string | null;
+  stream: boolean;
+  schedule: ColumnType<Record<string, string> | null, string | null, string | null>;
+  report_if_empty: boolean;
+  delivered_seq: string;
+  range_seq: string | null;
+  range_after_id: string | null;
+  backlog_from: NullableTimestamp;
+  backlog_after_id: string | null;
+  next_run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_notified_at: NullableTimestamp;
+  leased_until: NullableTimestamp;
+  leased_by: string | null;
+  created_by: string | null;
+  api_key_id: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface EpcisNamespaceTable {
@@ -983,6 +1025,9 @@ export interface DB {
   epcis_event_epc: EpcisEventEpcTable;
   epcis_event_field: EpcisEventFieldTable;
   epcis_namespace: EpcisNamespaceTable;
+  epcis_named_query: EpcisNamedQueryTable;
+  epcis_append: EpcisAppendTable;
+  epcis_subscription: EpcisSubscriptionTable;
   epcis_vocabulary_element: EpcisVocabularyElementTable;
   recall: RecallTable;
   recall_code: RecallCodeTable;

@@ -126,7 +126,12 @@ const supply: typeof zh = {
     name: 'Name',
     prefix: 'Key',
     permissions: 'Permissions',
-    permissionNames: { 'supply:epcis:list': 'Query events', 'supply:epcis:capture': 'Capture events' },
+    permissionNames: {
+      'supply:epcis:list': 'Query events',
+      'supply:epcis:capture': 'Capture events',
+      'supply:epcis:query': 'Save queries',
+      'supply:epcis:subscribe': 'Subscribe to queries',
+    },
     state: 'State',
     states: { ACTIVE: 'Active', REVOKED: 'Revoked', EXPIRED: 'Expired' },
     createdBy: 'Created by',

@@ -124,7 +124,12 @@ const supply = {
     name: '名称',
     prefix: '密钥',
     permissions: '权限',
-    permissionNames: { 'supply:epcis:list': '查询追溯事件', 'supply:epcis:capture': '接收追溯事件' },
+    permissionNames: {
+      'supply:epcis:list': '查询追溯事件',
+      'supply:epcis:capture': '接收追溯事件',
+      'supply:epcis:query': '保存查询',
+      'supply:epcis:subscribe': '订阅查询',
+    },
     state: '状态',
     states: { ACTIVE: '有效', REVOKED: '已吊销', EXPIRED: '已过期' },
     createdBy: '创建人',
