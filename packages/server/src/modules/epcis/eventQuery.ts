@@ -72,6 +72,8 @@ async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery
   const names = async (c: { names: string[]; ref?: FieldRef }) => (c.ref ? storedNames(db, scope, c.ref, query.prefixes, companyPrefixes) : c.names);
   switch (condition.kind) {
     case 'column':
+      // one value as plain equality: the column's index then gives the events in id order, a page at once
+      if (condition.values.length === 1) return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ${condition.values[0]}`;
       return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ANY(${sql.val(condition.values)}::text[])`;
     case 'time':
       return sql<boolean>`${sql.ref(`e.${condition.column}`)} ${SQL_OPS[condition.op]} ${condition.at.toISOString()}::timestamptz`;
