@@ -26,13 +26,18 @@ const loadedAtRunTime = {
   },
 };
 
-/** Writes dist/main.mjs, dist/qrWorker.mjs, dist/xlsWorker.mjs and their chunks (with source maps). */
+/** Writes dist/main.mjs, dist/qrWorker.mjs, dist/xlsWorker.mjs, dist/xsdWorker.mjs and their chunks (with source maps). */
 export async function bundleServer() {
   await build({
     absWorkingDir: SERVER_ROOT,
     // Each worker is loaded by its URL next to the module that starts it (qrPool.ts: ./qrWorker.mjs, xlsRows.ts:
-    // ./xlsWorker.mjs), so both sit beside main.mjs.
-    entryPoints: { main: 'src/main.ts', qrWorker: 'src/modules/codeDownload/qrWorker.mjs', xlsWorker: 'src/platform/import/xls/xlsWorker.mjs' },
+    // ./xlsWorker.mjs, xsdValidation.ts: ./xsdWorker.mjs), so all sit beside main.mjs.
+    entryPoints: {
+      main: 'src/main.ts',
+      qrWorker: 'src/modules/codeDownload/qrWorker.mjs',
+      xlsWorker: 'src/platform/import/xls/xlsWorker.mjs',
+      xsdWorker: 'src/modules/epcis/xsdWorker.mjs',
+    },
     outdir: SERVER_BUNDLE_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,

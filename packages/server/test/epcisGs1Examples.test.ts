@@ -298,9 +298,10 @@ describe('versions, media types and the headers of every answer', () => {
   });
 
   it('answers a document in another media type with 415', async () => {
-    const res = await send('POST', '/acc/epcis/capture', { payload: documentOf([partnerEvent()]), headers: { 'content-type': 'application/xml' } });
+    const res = await send('POST', '/acc/epcis/capture', { payload: documentOf([partnerEvent()]), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(415);
     expect(res.json['code']).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(res.json['msg']).toContain('application/json, application/ld+json, application/xml, text/xml');
     expect((await send('POST', '/acc/epcis/capture', { payload: documentOf([partnerEvent()]), headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(202);
   });
 

@@ -41,11 +41,27 @@ export function captureErrorBehaviour(header: string | string[] | undefined): Ca
   throw new AppError('EPCIS_HEADER_INVALID', { header: CAPTURE_ERROR_BEHAVIOUR_HEADER, value: value.slice(0, 40) || '""', values: CAPTURE_ERROR_BEHAVIOURS.join(', ') });
 }
 
-/** A problem of one event, kept by its message key so that the job reads in the language it is asked in. */
-interface EventProblem {
+/**
+ * A problem of the document or of one event, kept by its message key so that the job reads in the language it
+ * is asked in: where it is (a JSON pointer, or an XML document's element path) and, in an XML document, the
+ * line.
+ */
+export interface CaptureProblem {
   pointer: string;
   key: ValidationKey;
   params: Record<string, string | number>;
+  line?: number;
+}
+
+/** What a capture of a document sent in another syntax than JSON brings along (the XML binding, xmlCapture.ts). */
+export interface CaptureOptions {
+  /**
+   * The document's problems by its own binding's schema (GS1's XSD for XML), by event index as in
+   * epcisBody.eventList, instead of GS1's JSON schema: the document converted from it is not checked again.
+   */
+  problems?: { document: CaptureProblem[]; events: Map<number, CaptureProblem[]> };
+  /** Where a JSON pointer of the converted document is in the document as sent (an element path and its line). */
+  locate?: (pointer: string) => { pointer: string; line?: number };
 }
 
 type Json = Record<string, unknown>;
@@ -55,6 +71,15 @@ const EPC_LIST_FIELDS = ['epcList', 'childEPCs', 'inputEPCList', 'outputEPCList'
 function refuse(errors: FieldError[]): never {
   throw new AppError('PARAM_CHECK', undefined, errors.slice(0, REFUSALS_MAX));
 }
+
+/** A problem's message in `lang`: with its line first where the document has lines (XML). */
+function problemMessage(problem: Pick<CaptureProblem, 'key' | 'params' | 'line'>, lang: Lang): string {
+  const key = (Object.hasOwn(VALIDATION_MESSAGES, problem.key) ? problem.key : 'validation.invalid') as ValidationKey;
+  const message = validationMessage(key, lang, problem.params);
+  return problem.line ? validationMessage('validation.epcisXmlLine', lang, { line: problem.line, problem: message }) : message;
+}
+
+const fieldError = (problem: CaptureProblem, lang: Lang): FieldError => ({ field: problem.pointer, message: problemMessage(problem, lang) });
 
 /** The code text an identifier may name: a scan URL's ?code=, or the serial of a GTIN + serial Digital Link. */
 function candidateCode(epc: string, epcBase: string): string | null {
@@ -140,6 +165,7 @@ export async function captureDocument(
   document: unknown,
   lang: Lang,
   behaviour: CaptureErrorBehaviour = 'rollback',
+  options: CaptureOptions = {},
 ): Promise<CaptureResult> {
   const doc = (document && typeof document === 'object' && !Array.isArray(document) ? document : {}) as Json;
   const body = doc['epcisBody'] as Json | undefined;
@@ -149,30 +175,24 @@ export async function captureDocument(
       { field: '/epcisBody/eventList', message: validationMessage('validation.tooBig', lang, { max: CAPTURE_EVENTS_MAX }) },
     ]);
   }
-  const problems = epcisDocumentProblems(document);
-  const schemaRefusal = (p: { path: string; message: string }) => ({ field: p.path || '/', message: validationMessage('validation.epcisSchema', lang, { problem: p.message }) });
-  const eventRefusals = () => [...problems.events.values()].flat().map(schemaRefusal);
+  const problems = options.problems ?? jsonSchemaProblems(document);
   if (problems.document.length > 0 || (behaviour === 'rollback' && problems.events.size > 0)) {
-    refuse([...problems.document.map(schemaRefusal), ...eventRefusals()]);
+    refuse([...problems.document, ...[...problems.events.values()].flat()].map((p) => fieldError(p, lang)));
   }
   if (doc['type'] !== 'EPCISDocument') refuse([{ field: '/type', message: validationMessage('validation.oneOf', lang, { values: 'EPCISDocument' }) }]);
 
-  // GS1's schema holds a valid EPCISDocument's eventList to an array of event objects
+  // GS1's schemas hold a valid EPCISDocument's eventList to an array of event objects
   const events = list as Json[];
-  const failed = new Map<number, EventProblem[]>();
-  for (const [index, list] of problems.events) {
-    failed.set(index, list.map((p) => ({ pointer: p.path || `/epcisBody/eventList/${index}`, key: 'validation.epcisSchema', params: { problem: p.message } })));
-  }
+  const failed = new Map<number, CaptureProblem[]>(problems.events);
   const context = doc['@context'];
   const passing = events.flatMap((event, index) =>
     failed.has(index) ? [] : [{ index, event: typeof event['eventID'] === 'string' ? event : { ...event, eventID: eventHashId(event, context) } }],
   );
   const foreign = await foreignIdentifiers(db, companyId, epcBase, passing);
-  if (foreign.length > 0 && behaviour === 'rollback') {
-    refuse(foreign.map((f) => ({ field: f.path, message: validationMessage('validation.epcNotOwn', lang, { epc: f.epc }) })));
-  }
+  const foreignProblem = (f: { path: string; epc: string }): CaptureProblem => ({ ...(options.locate?.(f.path) ?? { pointer: f.path }), key: 'validation.epcNotOwn', params: { epc: f.epc } });
+  if (foreign.length > 0 && behaviour === 'rollback') refuse(foreign.map((f) => fieldError(foreignProblem(f), lang)));
   for (const f of foreign) {
-    const problem: EventProblem = { pointer: f.path, key: 'validation.epcNotOwn', params: { epc: f.epc } };
+    const problem = foreignProblem(f);
     const known = failed.get(f.index);
     if (known) known.push(problem);
     else failed.set(f.index, [problem]);
@@ -209,15 +229,27 @@ export async function captureDocument(
   });
 }
 
-/** An RFC 7807 problem of the job's `errors` (the binding's CaptureJob), with the JSON pointer of what failed. */
-function jobError(error: { pointer: string; key: string; params?: Record<string, string | number> }, lang: Lang) {
-  const key = (Object.hasOwn(VALIDATION_MESSAGES, error.key) ? error.key : 'validation.invalid') as ValidationKey;
+/**
+ * An RFC 7807 problem of the job's `errors` (the binding's CaptureJob), with the JSON pointer of what failed
+ * (an XML document's element path, its line at the start of the detail).
+ */
+function jobError(error: { pointer: string; key: string; params?: Record<string, string | number>; line?: number }, lang: Lang) {
   return {
     type: 'epcisException:ValidationException',
     title: validationMessage('validation.epcisEventNotCaptured', lang),
     status: 400,
-    detail: validationMessage(key, lang, error.params),
+    detail: problemMessage({ key: error.key as ValidationKey, params: error.params ?? {}, line: error.line }, lang),
     pointer: error.pointer,
+  };
+}
+
+/** GS1's JSON schema's problems of a JSON document, as capture problems. */
+function jsonSchemaProblems(document: unknown): { document: CaptureProblem[]; events: Map<number, CaptureProblem[]> } {
+  const found = epcisDocumentProblems(document);
+  const problem = (p: { path: string; message: string }, at: string): CaptureProblem => ({ pointer: p.path || at, key: 'validation.epcisSchema', params: { problem: p.message } });
+  return {
+    document: found.document.map((p) => problem(p, '/')),
+    events: new Map([...found.events].map(([index, list]) => [index, list.map((p) => problem(p, `/epcisBody/eventList/${index}`))])),
   };
 }
 
@@ -240,7 +272,7 @@ type JobRow = {
   failed: number;
   success: boolean;
   errorBehaviour: CaptureErrorBehaviour;
-  errors: Array<{ pointer: string; key: string; params?: Record<string, string | number> }>;
+  errors: Array<{ pointer: string; key: string; params?: Record<string, string | number>; line?: number }>;
   createdAt: Date;
   finishedAt: Date;
 };
