@@ -10,6 +10,7 @@ import productBatchEn from './en_US/productBatch';
 import farmerEn from './en_US/farmer';
 import supplyEn from './en_US/supply';
 import recallEn from './en_US/recall';
+import epcisQueryEn from './en_US/epcisQuery';
 import tagRuleEn from './en_US/tagRule';
 import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
@@ -141,6 +142,7 @@ const en_US: Messages = {
   farmer: farmerEn,
   supply: supplyEn,
   recall: recallEn,
+  epcisQuery: epcisQueryEn,
   tagRule: tagRuleEn,
   tagDetail: tagDetailEn,
   tagGenerate: tagGenerateEn,

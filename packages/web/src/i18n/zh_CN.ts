@@ -14,6 +14,7 @@ import productBatchZh from './zh_CN/productBatch';
 import farmerZh from './zh_CN/farmer';
 import supplyZh from './zh_CN/supply';
 import recallZh from './zh_CN/recall';
+import epcisQueryZh from './zh_CN/epcisQuery';
 import tagRuleZh from './zh_CN/tagRule';
 import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
@@ -143,6 +144,7 @@ const zh_CN = {
   farmer: farmerZh,
   supply: supplyZh,
   recall: recallZh,
+  epcisQuery: epcisQueryZh,
   tagRule: tagRuleZh,
   tagDetail: tagDetailZh,
   tagGenerate: tagGenerateZh,

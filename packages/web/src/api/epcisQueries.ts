@@ -1,0 +1,110 @@
+import type { AxiosResponse } from 'axios';
+import { apiDelete, apiPost, http } from './http';
+import { HttpError } from './HttpError';
+import { isEnvelope } from './envelope';
+import type { EpcisEvent } from './supplyChain';
+
+/**
+ * Named queries and their subscriptions (/acc/epcis/queries…): the EPCIS REST binding's resources, which
+ * answer bare JSON (lists paged by a Link header) and refuse with the portal's envelope inside an RFC 7807
+ * problem. Saving and deleting go through the portal's HTTP client (messages, field errors, sign-out);
+ * lists are read here, since their next page is in a header.
+ */
+
+export const NAMED_QUERIES_KEY = ['epcisNamedQueries'] as const;
+export const SUBSCRIPTIONS_KEY = ['epcisSubscriptions'] as const;
+
+const BASE = '/acc/epcis/queries';
+/** The most the binding gives in a page; a company's queries and subscriptions are a few pages at most. */
+const LIST_PAGE = 100;
+const MAX_PAGES = 50;
+
+/** A SimpleEventQuery's parameters as the binding keeps them: name → a value or a list of values. */
+export type QueryParameters = Record<string, unknown>;
+
+export interface NamedQuery {
+  name: string;
+  query: QueryParameters;
+}
+
+/** The binding's schedule fields (cron-like, in the business time zone); a field left out is "any". */
+export const SCHEDULE_FIELDS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
+export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
+export type Schedule = Partial<Record<ScheduleField, string>>;
+
+export interface Subscription {
+  subscriptionID: string;
+  dest: string;
+  createdAt: string;
+  stream?: true;
+  schedule?: Schedule;
+  reportIfEmpty?: boolean;
+  initialRecordTime?: string;
+  lastNotifiedAt?: string;
+  /** Why the last delivery failed, while it is being retried. */
+  lastError?: string;
+}
+
+export type SubscriptionBody = { dest: string; signatureToken?: string; initialRecordTime?: string } & (
+  | { stream: true }
+  | { schedule: Schedule; reportIfEmpty?: boolean }
+);
+
+const queryPath = (name: string) => `${BASE}/${encodeURIComponent(name)}`;
+
+/** The refusal of a read: the envelope's message when there is one, as the portal's error. */
+function refusal(response: AxiosResponse): HttpError {
+  const body: unknown = response.data;
+  if (isEnvelope(body)) {
+    return new HttpError(String(body.code), typeof body.msg === 'string' && body.msg ? body.msg : String(response.status), {
+      status: response.status,
+      errors: Array.isArray(body.errors) ? body.errors : [],
+      handled: false,
+      envelope: body,
+    });
+  }
+  return new HttpError(`HTTP_${response.status}`, String(response.status), { status: response.status, handled: false });
+}
+
+/** The token of the next page, from a Link header `<…?…&nextPageToken=…>; rel="next"`. */
+export function nextPageToken(response: AxiosResponse): string | null {
+  const link = String(response.headers['link'] ?? '');
+  const next = /[?&]nextPageToken=([^&>]+)/.exec(link)?.[1];
+  return next ? decodeURIComponent(next) : null;
+}
+
+/** Every item of a paged JSON list, page after page. */
+async function wholeList<T>(url: string): Promise<T[]> {
+  const items: T[] = [];
+  let token: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const response: AxiosResponse = await http.get<unknown>(url, { params: { perPage: LIST_PAGE, ...(token ? { nextPageToken: token } : {}) } });
+    if (response.status !== 200 || !Array.isArray(response.data)) throw refusal(response);
+    items.push(...(response.data as T[]));
+    token = nextPageToken(response);
+    if (!token) break;
+  }
+  return items;
+}
+
+export const fetchNamedQueries = () => wholeList<NamedQuery>(BASE);
+
+/** Refusals are the caller's to show: they name the form's fields. */
+export const saveNamedQuery = (body: NamedQuery) => apiPost<NamedQuery>(BASE, body, { showError: false });
+
+export const deleteNamedQuery = (name: string) => apiDelete<null>(queryPath(name));
+
+/** A page of a named query's events now, like GET /events. */
+export async function fetchNamedQueryEvents(name: string, page: { perPage: number; nextPageToken?: string }): Promise<{ events: EpcisEvent[]; nextPageToken: string | null }> {
+  const response = await http.get<unknown>(`${queryPath(name)}/events`, { params: page });
+  if (response.status !== 200) throw refusal(response);
+  const body = response.data as { epcisBody?: { queryResults?: { resultsBody?: { eventList?: EpcisEvent[] } } } };
+  return { events: body.epcisBody?.queryResults?.resultsBody?.eventList ?? [], nextPageToken: nextPageToken(response) };
+}
+
+export const fetchSubscriptions = (name: string) => wholeList<Subscription>(`${queryPath(name)}/subscriptions`);
+
+/** Refusals are the caller's to show: they name the form's fields. */
+export const subscribe = (name: string, body: SubscriptionBody) => apiPost<Subscription>(`${queryPath(name)}/subscriptions`, body, { showError: false });
+
+export const unsubscribe = (name: string, id: string) => apiDelete<null>(`${queryPath(name)}/subscriptions/${encodeURIComponent(id)}`);
