@@ -9,7 +9,7 @@ import { readXmlCaptureDocument } from '../src/modules/epcis/xmlToJson.js';
 import { closeXsdValidator, validateXsd } from '../src/modules/epcis/xsdValidation.js';
 import { insertJob, insertRule } from './support/codeFixtures.js';
 import { createCompany, createUser } from './support/fixtures.js';
-import { GS1_EPCIS_DIR, type EpcisJson } from './support/gs1Epcis.js';
+import { GS1_EPCIS_DIR, gs1JsonExamples, type EpcisJson } from './support/gs1Epcis.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 
 /**
@@ -79,7 +79,9 @@ function xmlEvents(xml: string): XmlEventReading[] {
 
 let t: TestApp;
 let companyA: string;
+let companyJson: string;
 let key: string;
+let keyJson: string;
 let codeA: string;
 let codeB: string;
 
@@ -97,8 +99,16 @@ beforeAll(async () => {
   const db = t.database.db;
   companyA = await createCompany(db, 'XML A');
   const companyB = await createCompany(db, 'XML B');
+  companyJson = await createCompany(db, 'XML JSON examples');
   await createUser(db, { username: 'xmlAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'xmlAdminJ', password: PASSWORD, userType: '3', companyId: companyJson, roles: ['ENTERPRISE_ADMIN'] });
   key = await makeKey(await signIn(t.app, 'xmlAdminA', PASSWORD));
+  keyJson = await makeKey(await signIn(t.app, 'xmlAdminJ', PASSWORD));
+  // GS1's JSON examples under a company of their own: their events are answered in XML too
+  for (const example of gs1JsonExamples()) {
+    const res = await t.app.inject({ method: 'POST', url: '/acc/epcis/capture', payload: example.document, headers: { authorization: `Bearer ${keyJson}`, 'content-type': 'application/ld+json' } });
+    expect(res.statusCode, `${example.name}: ${res.body}`).toBe(202);
+  }
   [codeA] = (await insertJob(db, { companyId: companyA, ruleId: await insertRule(db, companyA), count: 1 })).codes as [string];
   [codeB] = (await insertJob(db, { companyId: companyB, ruleId: await insertRule(db, companyB), count: 1 })).codes as [string];
 }, 60_000);
@@ -165,6 +175,20 @@ function objectEvent(options: { epcs?: string[]; action?: string; inner?: string
 }
 
 const scanUrl = (code: string) => `${BASE}/antiCounterfeiting?code=${code}`;
+
+/** The eventIDs of an XML query answer, in order. */
+const xmlEventIds = (xml: string) => all(xml, 'eventID');
+
+const jsonEvents = (answer: Answer) => (answer.json['epcisBody'] as { queryResults: { resultsBody: { eventList: EpcisJson[] } } }).queryResults.resultsBody.eventList;
+
+/** The events of an XML query answer read back as an XML capture reads them, with the context they come with. */
+function xmlAnswerEvents(xml: string): { events: EpcisJson[]; context: unknown } {
+  const root = /<epcisq:EPCISQueryDocument([^>]*)>/.exec(xml)![1]!;
+  const list = /<EventList>([\s\S]*)<\/EventList>/.exec(xml)?.[1] ?? '';
+  const document = `<epcis:EPCISDocument xmlns:epcis="urn:epcglobal:epcis:xsd:2"${root.replace(/ xmlns:epcisq="[^"]*"/, '')}><EPCISBody><EventList>${list}</EventList></EPCISBody></epcis:EPCISDocument>`;
+  const read = readXmlCaptureDocument(document, 1000);
+  return { events: (read.document['epcisBody'] as { eventList: EpcisJson[] }).eventList, context: read.document['@context'] };
+}
 
 describe("capture of GS1's XML examples", () => {
   it('takes every EPCISDocument among them, and refuses the capture jobs and master data documents as what they are', async () => {
@@ -442,5 +466,123 @@ describe('refusals of an XML capture', () => {
     const elsewhere = await t.app.inject({ method: 'POST', url: '/acc/api/apiKey/add', payload: '<x/>', headers: { 'x-rd-request-apitoken': token, 'content-type': 'application/xml' } });
     expect(elsewhere.statusCode, elsewhere.body).toBe(400);
     expect(elsewhere.json()).toMatchObject({ code: 'PARAM_CHECK', errors: [{ field: '(body)', message: 'Unsupported Media Type' }] });
+  });
+});
+
+describe('query answers in XML', () => {
+  const XML = { accept: 'application/xml' };
+
+  /** Every page of a query in JSON and in XML, side by side. */
+  async function pages(url: string, as: string, headers: Record<string, string> = {}): Promise<Array<{ json: Answer; xml: Answer }>> {
+    const out: Array<{ json: Answer; xml: Answer }> = [];
+    let next: string | null = url;
+    while (next) {
+      const json = await send('GET', next, { as, headers });
+      const xml = await send('GET', next, { as, headers: { ...headers, ...XML } });
+      expect(json.status, json.text).toBe(200);
+      expect(xml.status, xml.text).toBe(200);
+      expect(xml.headers['link']).toBe(json.headers['link']);
+      out.push({ json, xml });
+      const link = json.headers['link'] as string | undefined;
+      next = link ? /^<([^>]+)>/.exec(link)![1]! : null;
+    }
+    return out;
+  }
+
+  it("answers GET /events as an EPCISQueryDocument valid by GS1's XSD, with the JSON answer's events and fields", async () => {
+    let events = 0;
+    for (const [as, companyId] of [
+      [key, companyA],
+      [keyJson, companyJson],
+    ] as const) {
+      const namespaces = await t.database.db.selectFrom('epcis_namespace').select(['prefix', 'namespace']).where('company_id', '=', companyId).orderBy('prefix').orderBy('namespace').execute();
+      // the JSON answer's context is the standard's, its cbvmda: and gs1: what the standard says; another prefix
+      // is the company's (its first namespace, where its documents gave it several)
+      const context = Object.fromEntries([...namespaces].reverse().filter((n) => !['cbvmda', 'gs1'].includes(n.prefix)).map((n) => [n.prefix, n.namespace]));
+      for (const { json, xml } of await pages('/acc/epcis/events?perPage=40', as)) {
+        expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+        expect(xml.headers['gs1-epcis-version']).toBe('2.0.0');
+        expect(xml.headers['gs1-cbv-xml-format']).toBe('Always_URN');
+        const verdict = await validateXsd(Buffer.from(xml.text), 'query');
+        expect(verdict, xml.text.slice(0, 2000)).toEqual({ wellFormed: true, problems: [] });
+        const ids = jsonEvents(json).map((e) => e['eventID']);
+        expect(xmlEventIds(xml.text)).toEqual(ids);
+        // the same fields: each event read back from the XML has the JSON event's hash
+        const back = xmlAnswerEvents(xml.text);
+        expect(back.events.length).toBe(ids.length);
+        jsonEvents(json).forEach((event, i) => {
+          const [a, b] = [eventPreHash(back.events[i]!, back.context), eventPreHash(event, ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld', context])];
+          expect(a, String(event['eventID'])).toBe(b);
+        });
+        events += ids.length;
+      }
+    }
+    expect(events).toBeGreaterThan(100);
+  });
+
+  it('answers one event by its ID, and the events of a top-level resource, in XML as well', async () => {
+    const [first, second] = jsonEvents(await send('GET', '/acc/epcis/events', { query: { perPage: '2', EQ_bizStep: 'receiving' } }));
+    for (const event of [first!, second!]) {
+      const one = await send('GET', `/acc/epcis/events/${encodeURIComponent(String(event['eventID']))}`, { headers: { accept: 'text/xml' } });
+      expect(one.status, one.text).toBe(200);
+      expect(one.headers['content-type']).toBe('text/xml; charset=utf-8');
+      expect(await validateXsd(Buffer.from(one.text), 'query')).toEqual({ wellFormed: true, problems: [] });
+      expect(xmlEventIds(one.text)).toEqual([event['eventID']]);
+    }
+    for (const { json, xml } of await pages('/acc/epcis/bizSteps/receiving/events?perPage=10', key)) {
+      expect(await validateXsd(Buffer.from(xml.text), 'query')).toEqual({ wellFormed: true, problems: [] });
+      expect(xmlEventIds(xml.text)).toEqual(jsonEvents(json).map((e) => e['eventID']));
+    }
+    // a refusal stays the binding's problem details in JSON
+    const missing = await send('GET', '/acc/epcis/events/urn%3Auuid%3Anone', { headers: XML });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers XML when the Accept header prefers it, by its q-values', async () => {
+    const kind = async (accept: string) => String((await send('GET', '/acc/epcis/events', { query: { perPage: '1' }, headers: { accept } })).headers['content-type']).split(';')[0];
+    expect(await kind('application/xml')).toBe('application/xml');
+    expect(await kind('text/xml')).toBe('text/xml');
+    expect(await kind('application/json;q=0.5, application/xml')).toBe('application/xml');
+    expect(await kind('application/xml;q=0.2, application/ld+json')).toBe('application/ld+json');
+    expect(await kind('application/xml;q=0.2, */*')).toBe('application/json');
+    expect(await kind('*/*')).toBe('application/json');
+    expect(await kind('text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8')).toBe('application/xml');
+    expect(await kind('application/json')).toBe('application/json');
+  });
+
+  it('writes CBV values as URNs unless GS1-CBV-XML-Format asks for web URIs, or for them as captured', async () => {
+    const query = { perPage: '100', EQ_bizStep: 'receiving' };
+    const urn = await send('GET', '/acc/epcis/events', { query, headers: XML });
+    expect(urn.text).toContain('<bizStep>urn:epcglobal:cbv:bizstep:receiving</bizStep>');
+    expect(urn.text).not.toContain('https://ref.gs1.org/cbv/');
+    const web = await send('GET', '/acc/epcis/events', { query, headers: { ...XML, 'GS1-CBV-XML-Format': 'Always_Web_URI' } });
+    expect(web.headers['gs1-cbv-xml-format']).toBe('Always_Web_URI');
+    expect(web.text).toContain('<bizStep>https://ref.gs1.org/cbv/BizStep-receiving</bizStep>');
+    expect(web.text).toContain('type="https://ref.gs1.org/cbv/BTT-po"');
+    expect(web.text).not.toMatch(/urn:epcglobal:cbv:(bizstep|disp|btt|sdt|er):/);
+    expect(await validateXsd(Buffer.from(web.text), 'query')).toEqual({ wellFormed: true, problems: [] });
+    const noPreference = await send('GET', '/acc/epcis/events', { query, headers: { ...XML, 'GS1-CBV-XML-Format': 'No_Preference' } });
+    expect(noPreference.text.replace(/creationDate="[^"]*"/, '')).toBe(urn.text.replace(/creationDate="[^"]*"/, ''));
+    const asCaptured = await send('GET', '/acc/epcis/events', { query, headers: { ...XML, 'GS1-CBV-XML-Format': 'Never_Translates' } });
+    expect(asCaptured.status).toBe(200);
+    const bad = await send('GET', '/acc/epcis/events', { query, headers: { ...XML, 'GS1-CBV-XML-Format': 'Sometimes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json['code']).toBe('EPCIS_HEADER_INVALID');
+    expect(bad.json['msg']).toContain('GS1-CBV-XML-Format');
+  });
+
+  it("writes extension fields as elements of their namespace: the capture's, or the one the company's documents declared for a prefix", async () => {
+    const fromXml = await send('GET', '/acc/epcis/events', { query: { 'EQ_lab:temperature': '4.5' }, headers: XML });
+    expect(fromXml.text).toContain('xmlns:lab="https://lab.example.com/epcis/"');
+    expect(fromXml.text).toContain('<lab:temperature>4.5</lab:temperature>');
+    expect(fromXml.text).toContain('<lab:probe><lab:serial>P-77</lab:serial><lab:serial>P-78</lab:serial></lab:probe>');
+    expect(fromXml.text).toMatch(/<ilmd>(<cbvmda:lotNumber>LOT-XML-1<\/cbvmda:lotNumber>|<lab:grade>A<\/lab:grade>){2}<\/ilmd>/);
+    expect(fromXml.text).toContain('xmlns:cbvmda="urn:epcglobal:cbv:mda"');
+    // GS1's JSON example with its own prefix (example = http://ns.example.com/epcis/, declared in its context)
+    const fromJson = await send('GET', '/acc/epcis/events', { as: keyJson, query: { 'EXISTS_example:myField': 'true' }, headers: XML });
+    expect(fromJson.status, fromJson.text).toBe(200);
+    expect(fromJson.text).toContain('xmlns:example="http://ns.example.com/epcis/"');
+    expect(fromJson.text).toMatch(/<example:myField>[^<]+<\/example:myField>/);
   });
 });

@@ -63,7 +63,7 @@ export async function sendEventPage(db: Kysely<DB>, epcBase: string, request: Fa
   const document = epcisDocumentShell('EPCISQueryDocument', {
     queryResults: { queryName, resultsBody: { eventList: page.rows.map(eventJson) } },
   });
-  return sendDocument(request, reply, document);
+  return sendDocument(request, reply, document, { db, companyId: scopeOf(request, epcBase).companyId });
 }
 
 /** A Collection of the binding (a list of names), with the Link to its next page. */
@@ -153,9 +153,10 @@ export async function queryRoutes(app: App, { db, config }: AppContext) {
     schema: { tags: TAGS, summary: 'One EPCIS event of the company by its eventID (percent-encoded)', params: z.object({ eventID: z.string().min(1).max(500) }) },
     handler: async (request, reply) => {
       assertEpcisVersions(request);
-      const row = await findEvent(db, ownCompany(currentPrincipal(request)), request.params.eventID);
+      const companyId = ownCompany(currentPrincipal(request));
+      const row = await findEvent(db, companyId, request.params.eventID);
       if (!row) throw notFound();
-      return sendDocument(request, reply, standaloneEvent(eventJson(row)));
+      return sendDocument(request, reply, standaloneEvent(eventJson(row)), { db, companyId });
     },
   });
 
