@@ -3,9 +3,11 @@
 //    SimpleEventQuery parameter alone [p95 ≤ 50 ms], and for combinations of four [p95 ≤ 100 ms];
 // 2. capture of one 10,000-event JSON document through POST /acc/epcis/capture [≤ 3 s].
 // Run: npm run bench:epcis-query   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
-// BENCH_EVENTS to scale; BENCH_RUNS runs per parameter, default 40)
+// BENCH_EVENTS to scale; BENCH_RUNS runs per parameter, default 40; BENCH_KEEP=1 keeps the database, and
+// BENCH_REUSE=<its name> measures again on it without seeding)
 import os from 'node:os';
 import { TOKEN_HEADER } from '@rd/contract';
+import type pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { hashPassword } from '../packages/server/src/platform/auth/password.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
@@ -172,8 +174,42 @@ function captureDocument(run: number) {
   return { '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld', { ex: NS }], type: 'EPCISDocument', schemaVersion: '2.0', creationDate: new Date().toISOString(), epcisBody: { eventList } };
 }
 
+/** The bench company, its user, and EVENTS events with their index rows. */
+async function seedRepository(pool: pg.Pool, db: Parameters<typeof seedPlatform>[0]) {
+  await seedPlatform(db);
+  const company = await pool.query<{ id: string }>(`INSERT INTO company (merchant_code, full_name) VALUES ($1, 'EPCIS query bench') RETURNING id`, [newBusinessCode('M')]);
+  const companyId = company.rows[0]!.id;
+  const user = await pool.query<{ id: string }>(
+    `INSERT INTO app_user (user_code, username, name, password_hash, user_type, company_id) VALUES ($1, 'epcisquery', 'epcisquery', $2, '3', $3) RETURNING id`,
+    [newBusinessCode('U'), await hashPassword(PASSWORD), companyId],
+  );
+  await pool.query(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE role_code = 'ENTERPRISE_ADMIN'`, [user.rows[0]!.id]);
+
+  // the indexes are built once the rows are in, as a restore would
+  const indexes = await pool.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename IN ('epcis_event', 'epcis_event_epc', 'epcis_event_field') AND indexname NOT LIKE '%_pkey'`,
+  );
+  for (const index of indexes.rows) await pool.query(`DROP INDEX ${index.name}`);
+  const seedStarted = performance.now();
+  for (let from = 0; from < EVENTS; from += CHUNK) {
+    await pool.query(SEED_SQL, [companyId, from, Math.min(EVENTS, from + CHUNK)]);
+    process.stdout.write(`\r   seeding: ${Math.min(EVENTS, from + CHUNK).toLocaleString('en')} events`);
+  }
+  for (const index of indexes.rows) await pool.query(index.def);
+  for (const table of ['epcis_event', 'epcis_event_epc', 'epcis_event_field']) await pool.query(`VACUUM ANALYZE ${table}`);
+  const sizes = await pool.query<{ events: string; epcs: string; fields: string; bytes: string }>(
+    `SELECT (SELECT count(*) FROM epcis_event)::text AS events, (SELECT count(*) FROM epcis_event_epc)::text AS epcs,
+            (SELECT count(*) FROM epcis_event_field)::text AS fields, pg_size_pretty(pg_database_size(current_database())) AS bytes`,
+  );
+  const s = sizes.rows[0]!;
+  console.log(`\r1. ${Number(s.events).toLocaleString('en')} events, ${Number(s.epcs).toLocaleString('en')} identifier rows, ${Number(s.fields).toLocaleString('en')} field rows, ${s.bytes} (seeded and indexed in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s)`);
+}
+
 async function main() {
-  const scratch = await scratchDatabase(SERVER_URL);
+  const reuse = process.env.BENCH_REUSE;
+  const scratch = reuse
+    ? { url: Object.assign(new URL(SERVER_URL), { pathname: `/${reuse}` }).toString(), drop: async () => {} }
+    : await scratchDatabase(SERVER_URL);
   const config = loadConfig({ DATABASE_URL: scratch.url, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: BASE, STATS_ROLLUP_SECONDS: '0' });
   const database = await openDatabase(config);
   const pool = database.pool!;
@@ -181,34 +217,10 @@ async function main() {
   try {
     console.log(`EPCIS query bench: ${os.cpus().length} CPUs, load average ${load()}; PostgreSQL ${scratch.url.replace(/\/\/[^@]*@/, '//')}`);
     await migrate(database);
-    await seedPlatform(database.db);
-    const company = await pool.query<{ id: string }>(`INSERT INTO company (merchant_code, full_name) VALUES ($1, 'EPCIS query bench') RETURNING id`, [newBusinessCode('M')]);
-    const companyId = company.rows[0]!.id;
-    const user = await pool.query<{ id: string }>(
-      `INSERT INTO app_user (user_code, username, name, password_hash, user_type, company_id) VALUES ($1, 'epcisquery', 'epcisquery', $2, '3', $3) RETURNING id`,
-      [newBusinessCode('U'), await hashPassword(PASSWORD), companyId],
-    );
-    await pool.query(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE role_code = 'ENTERPRISE_ADMIN'`, [user.rows[0]!.id]);
-
-    // the indexes are built once the rows are in, as a restore would
-    const indexes = await pool.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename IN ('epcis_event', 'epcis_event_epc', 'epcis_event_field') AND indexname NOT LIKE '%_pkey'`,
-    );
-    for (const index of indexes.rows) await pool.query(`DROP INDEX ${index.name}`);
-    const seedStarted = performance.now();
-    for (let from = 0; from < EVENTS; from += CHUNK) {
-      await pool.query(SEED_SQL, [companyId, from, Math.min(EVENTS, from + CHUNK)]);
-      process.stdout.write(`\r   seeding: ${Math.min(EVENTS, from + CHUNK).toLocaleString('en')} events`);
-    }
-    for (const index of indexes.rows) await pool.query(index.def);
-    for (const table of ['epcis_event', 'epcis_event_epc', 'epcis_event_field']) await pool.query(`VACUUM ANALYZE ${table}`);
-    const sizes = await pool.query<{ events: string; epcs: string; fields: string; bytes: string }>(
-      `SELECT (SELECT count(*) FROM epcis_event)::text AS events, (SELECT count(*) FROM epcis_event_epc)::text AS epcs,
-              (SELECT count(*) FROM epcis_event_field)::text AS fields, pg_size_pretty(pg_database_size(current_database())) AS bytes`,
-    );
-    const s = sizes.rows[0]!;
-    console.log(`\r1. ${Number(s.events).toLocaleString('en')} events, ${Number(s.epcs).toLocaleString('en')} identifier rows, ${Number(s.fields).toLocaleString('en')} field rows, ${s.bytes} (seeded and indexed in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s)`);
-
+    if (reuse) {
+      for (const table of ['epcis_event', 'epcis_event_epc', 'epcis_event_field']) await pool.query(`ANALYZE ${table}`);
+      console.log(`1. the repository of ${reuse}, as it was kept`);
+    } else await seedRepository(pool, database.db);
     app = await buildApp({ database, db: database.db, config, storage: createFileStorage('memory://') }, { logger: false });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/acc/user/login', payload: { username: 'epcisquery', password: PASSWORD } });

@@ -21,6 +21,16 @@ CREATE TABLE epcis_event_field (
 CREATE INDEX epcis_event_field_text_idx ON epcis_event_field (name, text_value, event_pk);
 CREATE INDEX epcis_event_field_num_idx ON epcis_event_field (name, num_value, event_pk) WHERE num_value IS NOT NULL;
 CREATE INDEX epcis_event_field_time_idx ON epcis_event_field (name, time_value, event_pk) WHERE time_value IS NOT NULL;
+-- An event's own rows, for a condition checked event by event in record order (a range, a pattern, a value
+-- most events have): the planner then stops at a page instead of collecting every match first.
+CREATE INDEX epcis_event_field_event_idx ON epcis_event_field (event_pk, name);
+CREATE INDEX epcis_event_epc_event_idx ON epcis_event_epc (event_pk);
+-- Names are few and very unequal (one per event, another on one event in a thousand), and a name's values
+-- depend on the name: without these statistics the planner takes a common value for a rare one and
+-- gathers tens of thousands of rows to return thirty.
+ALTER TABLE epcis_event_field ALTER COLUMN name SET STATISTICS 1000;
+ALTER TABLE epcis_event_epc ALTER COLUMN epc SET STATISTICS 1000;
+CREATE STATISTICS epcis_event_field_name_value (mcv, dependencies) ON name, text_value FROM epcis_event_field;
 
 -- The namespaces a company's documents declared, prefix by prefix: a query may name an extension field by
 -- the prefix its partner uses without repeating the namespace.

@@ -48,22 +48,38 @@ async function storedNames(db: Kysely<DB>, scope: QueryScope, ref: FieldRef, que
     // events stored before their namespaces could be told keep the prefix as written
     names.add(field);
   }
-  return [...names].map((name) => `${ref.scope} ${name}`);
+  const candidates = [...names].map((name) => `${ref.scope} ${name}`);
+  if (candidates.length === 1) return candidates;
+  // only the names some event has: usually one, whose index then gives its events in record order
+  const { rows } = await sql<{ name: string }>`
+    SELECT n AS name FROM unnest(${sql.val(candidates)}::text[]) AS n WHERE EXISTS (SELECT 1 FROM epcis_event_field f WHERE f.name = n)`.execute(db);
+  return rows.length ? rows.map((r) => r.name) : candidates.slice(0, 1);
+}
+
+/**
+ * `column = value` for one value, else `column = ANY(values)`. One value matters: an index whose leading
+ * columns are all fixed by equalities gives its rows in the order of the next (the event's id), so the
+ * planner can merge it with the events in record order and stop at a page; with ANY it cannot.
+ */
+function equalsAny(column: string, values: readonly unknown[], type: string): RawBuilder<boolean> {
+  const ref = sql.ref(column);
+  if (values.length === 1) return sql<boolean>`${ref} = ${values[0]}::${sql.raw(type)}`;
+  return sql<boolean>`${ref} = ANY(${sql.val([...values])}::${sql.raw(type)}[])`;
 }
 
 function epcCondition(roles: readonly string[], lookups: readonly EpcLookup[]): RawBuilder<boolean> {
-  const exact = lookups.flatMap((l) => l.exact);
+  const exact = [...new Set(lookups.flatMap((l) => l.exact))];
   const prefixes = lookups.flatMap((l) => l.prefixes);
   const alternatives: Array<RawBuilder<unknown>> = [];
-  if (exact.length) alternatives.push(sql`x.epc = ANY(${sql.val(exact)}::text[])`);
+  if (exact.length) alternatives.push(equalsAny('x.epc', exact, 'text'));
   for (const prefix of prefixes) alternatives.push(sql`x.epc LIKE ${likePrefix(prefix)}`);
   const anyOf = alternatives.length ? sql.join(alternatives, sql` OR `) : sql`false`;
-  return sql<boolean>`e.id IN (SELECT x.event_pk FROM epcis_event_epc x WHERE (${anyOf}) AND x.role = ANY(${sql.val(roles)}::"char"[]))`;
+  return sql<boolean>`e.id IN (SELECT x.event_pk FROM epcis_event_epc x WHERE (${anyOf}) AND ${equalsAny('x.role', roles, '"char"')})`;
 }
 
 function fieldCondition(names: readonly string[], test: RawBuilder<unknown> | null): RawBuilder<boolean> {
   const extra = test ? sql` AND ${test}` : sql``;
-  return sql<boolean>`e.id IN (SELECT f.event_pk FROM epcis_event_field f WHERE f.name = ANY(${sql.val(names)}::text[])${extra})`;
+  return sql<boolean>`e.id IN (SELECT f.event_pk FROM epcis_event_field f WHERE ${equalsAny('f.name', names, 'text')}${extra})`;
 }
 
 const SQL_OPS = { '=': sql`=`, '>': sql`>`, '>=': sql`>=`, '<': sql`<`, '<=': sql`<=` } as const;
@@ -72,21 +88,18 @@ async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery
   const names = async (c: { names: string[]; ref?: FieldRef }) => (c.ref ? storedNames(db, scope, c.ref, query.prefixes, companyPrefixes) : c.names);
   switch (condition.kind) {
     case 'column':
-      // one value as plain equality: the column's index then gives the events in id order, a page at once
-      if (condition.values.length === 1) return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ${condition.values[0]}`;
-      return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ANY(${sql.val(condition.values)}::text[])`;
+      return equalsAny(`e.${condition.column}`, condition.values, 'text');
     case 'time':
       return sql<boolean>`${sql.ref(`e.${condition.column}`)} ${SQL_OPS[condition.op]} ${condition.at.toISOString()}::timestamptz`;
     case 'within': {
-      const locations = await locationsWithin(db, scope, condition.values);
-      return sql<boolean>`${sql.ref(`e.${condition.column}`)} = ANY(${sql.val(locations)}::text[])`;
+      return equalsAny(`e.${condition.column}`, await locationsWithin(db, scope, condition.values), 'text');
     }
     case 'epc':
       return epcCondition(condition.roles, condition.lookups);
     case 'field':
-      return fieldCondition(await names(condition), sql`f.text_value = ANY(${sql.val(condition.values)}::text[])`);
+      return fieldCondition(await names(condition), equalsAny('f.text_value', condition.values, 'text'));
     case 'numbers':
-      return fieldCondition(condition.names, sql`f.num_value = ANY(${sql.val(condition.values)}::float8[])`);
+      return fieldCondition(condition.names, equalsAny('f.num_value', condition.values, 'float8'));
     case 'compare': {
       const op = SQL_OPS[condition.op];
       const test = condition.value instanceof Date ? sql`f.time_value ${op} ${condition.value.toISOString()}::timestamptz` : sql`f.num_value ${op} ${condition.value}::float8`;
