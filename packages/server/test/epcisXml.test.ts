@@ -520,7 +520,7 @@ describe('query answers in XML', () => {
     expect(events).toBeGreaterThan(100);
   });
 
-  it('answers one event by its ID, and the events of a top-level resource, in XML as well', async () => {
+  it("answers one event by its ID, a top-level resource's and a named query's events, in XML as well", async () => {
     const [first, second] = jsonEvents(await send('GET', '/acc/epcis/events', { query: { perPage: '2', EQ_bizStep: 'receiving' } }));
     for (const event of [first!, second!]) {
       const one = await send('GET', `/acc/epcis/events/${encodeURIComponent(String(event['eventID']))}`, { headers: { accept: 'text/xml' } });
@@ -533,6 +533,15 @@ describe('query answers in XML', () => {
       expect(await validateXsd(Buffer.from(xml.text), 'query')).toEqual({ wellFormed: true, problems: [] });
       expect(xmlEventIds(xml.text)).toEqual(jsonEvents(json).map((e) => e['eventID']));
     }
+    // a named query's events too, under its name
+    const token = await signIn(t.app, 'xmlAdminA', PASSWORD);
+    const saved = await t.app.inject({ method: 'POST', url: '/acc/epcis/queries', payload: { name: 'xmlReceipts', query: { EQ_bizStep: ['receiving'] } }, headers: { 'x-rd-request-apitoken': token } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const named = await t.app.inject({ method: 'GET', url: '/acc/epcis/queries/xmlReceipts/events?perPage=5', headers: { 'x-rd-request-apitoken': token, accept: 'application/xml' } });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await validateXsd(Buffer.from(named.body), 'query')).toEqual({ wellFormed: true, problems: [] });
+    expect(named.body).toContain('<queryName>xmlReceipts</queryName>');
+    expect(xmlEventIds(named.body).length).toBe(5);
     // a refusal stays the binding's problem details in JSON
     const missing = await send('GET', '/acc/epcis/events/urn%3Auuid%3Anone', { headers: XML });
     expect(missing.status).toBe(404);

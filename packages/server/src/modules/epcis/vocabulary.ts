@@ -61,6 +61,8 @@ export function cbvBare(vocabulary: CbvVocabulary, value: string): string {
 
 /** Rewrites the old CBV URNs found anywhere in a value to their web URIs, as the event hash asks. */
 export function webVocabulary(value: string): string {
+  // most values (identifiers, times, numbers) have none: a capture asks this of every value of every event
+  if (!value.includes('urn:epcglobal:cbv:')) return value;
   let out = value;
   for (const { web, urn } of Object.values(CBV_VOCABULARIES)) out = out.split(urn).join(`${CBV_BASE}${web}`);
   return out;

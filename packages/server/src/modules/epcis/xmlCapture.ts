@@ -15,7 +15,8 @@ import { validateXsd, type XsdProblem } from './xsdValidation.js';
  *    refused before any parser reads the document, and nothing is ever expanded;
  * 2. it is read into the JSON binding's document (xmlToJson.ts), which refuses XML that is not well-formed and
  *    counts the events: more than the capture limit answers 413 as for JSON;
- * 3. it is validated against GS1's XSD (xsdValidation.ts, in a worker thread): problems name the element's path
+ * 3. it is validated against GS1's XSD (xsdValidation.ts, in a worker thread, started before step 2 so that
+ *    both run at once; a refusal of step 2 comes first): problems name the element's path
  *    and line, each within an event making that event fail (GS1-Capture-Error-Behaviour decides what becomes of
  *    the others, as for JSON), the others the document;
  * 4. the converted document goes through the capture of JSON documents (capture.ts) with those problems in
@@ -76,6 +77,10 @@ export async function captureXmlDocument(
   if (prolog?.kind === 'encoding') refuse(lang, [{ pointer: '/', key: 'validation.xmlEncoding', params: { encoding: prolog.encoding }, line: prolog.line }]);
   if (prolog?.kind === 'malformed') refuse(lang, [{ pointer: '/', key: 'validation.xmlMalformed', params: { column: 0, problem: prolog.problem }, line: prolog.line }]);
 
+  // the XSD in its worker while the document is read here: on two cores the two take the time of one
+  const validating = validateXsd(body, 'document');
+  // a refusal below leaves the validation to finish unread
+  validating.catch(() => undefined);
   let read: XmlCaptureDocument;
   try {
     read = readXmlCaptureDocument(text, CAPTURE_EVENTS_MAX);
@@ -89,7 +94,7 @@ export async function captureXmlDocument(
     ]);
   }
 
-  const verdict = await validateXsd(body, 'document');
+  const verdict = await validating;
   if (!verdict.wellFormed) {
     refuse(
       lang,

@@ -421,19 +421,28 @@ export function readXmlCaptureDocument(xml: string, maxEvents: number): XmlCaptu
   parser.on('error', (error: Error) => {
     throw new XmlNotWellFormed(parser.line, parser.column, error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, ''));
   });
+  const NO_ATTRIBUTES: SaxesAttributeNS[] = [];
+  const nodeOf = (tag: SaxesTagNS, uri: string, local: string): XNode => {
+    // most elements have no attributes: they share one empty list rather than each making one
+    const attrs = Object.keys(tag.attributes).length > 0 ? Object.values(tag.attributes) : NO_ATTRIBUTES;
+    return { uri, local, prefix: tag.prefix ?? '', attrs, children: [], text: '', line: parser.line };
+  };
   parser.on('opentag', (tag: SaxesTagNS) => {
-    for (const [prefix, namespace] of Object.entries(tag.ns ?? {})) prefixes.declare(prefix, namespace);
+    for (const prefix in tag.ns) prefixes.declare(prefix, tag.ns[prefix]!);
     const uri = tag.uri ?? '';
     const local = tag.local ?? tag.name;
-    const node: XNode = { uri, local, prefix: tag.prefix ?? '', attrs: Object.values(tag.attributes), children: [], text: '', line: parser.line };
     if (building.length > 0) {
-      building.at(-1)!.children.push(node);
+      const node = nodeOf(tag, uri, local);
+      const parent = building[building.length - 1]!;
+      // text before a first child element is the indentation of a structure, not a value
+      if (parent.children.length === 0) parent.text = '';
+      parent.children.push(node);
       building.push(node);
     } else if (open.length === 0) {
       root = { name: tag.name, attrs: Object.fromEntries(Object.values(tag.attributes).filter((a) => !a.uri).map((a) => [a.local, a.value])) };
       if (uri !== EPCIS_XML_NS || local !== 'EPCISDocument') problems.push({ kind: 'root', root: tag.name, line: parser.line });
     } else if (open.length === 1 && !uri && local === 'EPCISHeader') {
-      building.push(node);
+      building.push(nodeOf(tag, uri, local));
     } else if (inEventList()) {
       const n = (sameNameCount.get(tag.name) ?? 0) + 1;
       sameNameCount.set(tag.name, n);
@@ -443,15 +452,16 @@ export function readXmlCaptureDocument(xml: string, maxEvents: number): XmlCaptu
         eventCount += 1;
         if (eventCount <= maxEvents) {
           sources.push({ path, line: parser.line, fields: new Map() });
-          building.push(node);
+          building.push(nodeOf(tag, uri, local));
         }
       }
     }
     open.push({ uri, local });
   });
   const addText = (t: string) => {
-    const node = building.at(-1);
-    if (node) node.text += t;
+    const node = building[building.length - 1];
+    // the text of an element with elements in it is not kept (mixed content is no EPCIS field)
+    if (node && node.children.length === 0) node.text += t;
   };
   parser.on('text', addText);
   parser.on('cdata', addText);
