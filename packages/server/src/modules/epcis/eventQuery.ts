@@ -139,6 +139,29 @@ async function whereSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, co
   return sql<boolean>`${sql.join(parts, sql` AND `)}`;
 }
 
+/** A time range holding at most this many of the company's events is gathered whole, then sorted. */
+const GATHERED_AT_MOST = 10_000;
+
+/**
+ * Whether a time condition of the query holds few events. The planner, reading the events in record order
+ * until a page is full, takes matches to be spread evenly; but events of a time range sit together (the
+ * latest at the end of the record order), and a range that holds a handful would have it read millions of
+ * events first. A count of the range, stopped past the bound, tells: a short range is then gathered through
+ * its time index and sorted.
+ */
+async function timeRangeIsShort(db: Kysely<DB>, scope: QueryScope, conditions: readonly Condition[]): Promise<boolean> {
+  const times = conditions.filter((c): c is Extract<Condition, { kind: 'time' }> => c.kind === 'time');
+  for (const column of ['event_time', 'record_time'] as const) {
+    const own = times.filter((c) => c.column === column);
+    if (own.length === 0) continue;
+    const bounds = own.map((c) => sql`${sql.ref(`e.${column}`)} ${SQL_OPS[c.op]} ${c.at.toISOString()}::timestamptz`);
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM (SELECT 1 FROM epcis_event e WHERE e.company_id = ${scope.companyId} AND ${sql.join(bounds, sql` AND `)} LIMIT ${GATHERED_AT_MOST + 1}) AS range`.execute(db);
+    if (Number(rows[0]!.n) <= GATHERED_AT_MOST) return true;
+  }
+  return false;
+}
+
 export interface EventPage {
   rows: StoredEventRow[];
   /** The position of the next page, or null when this is the last. */
@@ -175,7 +198,10 @@ export async function queryEvents(db: Kysely<DB>, scope: QueryScope, query: Even
   const order = query.orderBy;
   if (order === null) {
     const afterId = position.after ? sql` AND e.id > ${position.after[1]}::bigint` : sql``;
-    ordered = sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}`;
+    // OFFSET 0 keeps the planner from reading in record order: the short range is gathered, then sorted
+    ordered = (await timeRangeIsShort(db, scope, query.conditions))
+      ? sql`SELECT id, body, "recordTime", "sortKey" FROM (SELECT ${select}, e.id AS pk, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} OFFSET 0) AS gathered ORDER BY pk LIMIT ${pageSize + 1}`
+      : sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}`;
   } else if (order.kind === 'eventTime' || order.kind === 'recordTime') {
     const column = order.kind === 'eventTime' ? 'e.event_time' : 'e.record_time';
     ordered = sql`SELECT ${select}, to_json(${sql.ref(column)}) #>> '{}' AS "sortKey" FROM epcis_event e WHERE ${where}${after(column)}
