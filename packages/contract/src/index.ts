@@ -35,6 +35,7 @@ export * from './geo/provinces.js';
 export * from './wallClock.js';
 export * from './api/dateTimeText.js';
 export * from './api/apiKey.js';
+export * from './api/epcisQueries.js';
 export * from './api/dealer.js';
 export * from './api/shipment.js';
 export * from './api/channelConflict.js';

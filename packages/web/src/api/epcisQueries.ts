@@ -1,3 +1,4 @@
+import type { NamedQuery, QueryParameters, Schedule, Subscription } from '@rd/contract';
 import type { AxiosResponse } from 'axios';
 import { apiDelete, apiPost, http } from './http';
 import { HttpError } from './HttpError';
@@ -18,32 +19,6 @@ const BASE = '/acc/epcis/queries';
 /** The most the binding gives in a page; a company's queries and subscriptions are a few pages at most. */
 const LIST_PAGE = 100;
 const MAX_PAGES = 50;
-
-/** A SimpleEventQuery's parameters as the binding keeps them: name → a value or a list of values. */
-export type QueryParameters = Record<string, unknown>;
-
-export interface NamedQuery {
-  name: string;
-  query: QueryParameters;
-}
-
-/** The binding's schedule fields (cron-like, in the business time zone); a field left out is "any". */
-export const SCHEDULE_FIELDS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
-export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
-export type Schedule = Partial<Record<ScheduleField, string>>;
-
-export interface Subscription {
-  subscriptionID: string;
-  dest: string;
-  createdAt: string;
-  stream?: true;
-  schedule?: Schedule;
-  reportIfEmpty?: boolean;
-  initialRecordTime?: string;
-  lastNotifiedAt?: string;
-  /** Why the last delivery failed, while it is being retried. */
-  lastError?: string;
-}
 
 export type SubscriptionBody = { dest: string; signatureToken?: string; initialRecordTime?: string } & (
   | { stream: true }
@@ -108,3 +83,6 @@ export const fetchSubscriptions = (name: string) => wholeList<Subscription>(`${q
 export const subscribe = (name: string, body: SubscriptionBody) => apiPost<Subscription>(`${queryPath(name)}/subscriptions`, body, { showError: false });
 
 export const unsubscribe = (name: string, id: string) => apiDelete<null>(`${queryPath(name)}/subscriptions/${encodeURIComponent(id)}`);
+
+export type { NamedQuery, QueryParameters, Schedule, Subscription };
+export { SCHEDULE_FIELDS, type ScheduleField } from '@rd/contract';

@@ -1,4 +1,4 @@
-import { validationMessage, type Lang } from '@rd/contract';
+import { QUERY_NAME, validationMessage, type Lang, type NamedQuery } from '@rd/contract';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import { isUniqueViolation } from '../../platform/db/constraintErrors.js';
@@ -14,12 +14,6 @@ import { parseEventQuery, type EventQuery } from './queryParameters.js';
  * checked as a query would be before it is kept, so a saved query always runs.
  */
 
-export const QUERY_NAME = /^[A-Za-z0-9_.~-]{1,100}$/;
-
-export interface NamedQuery {
-  name: string;
-  query: Record<string, unknown>;
-}
 
 /** The prefixes a query's @context declares. */
 function queryPrefixes(query: Record<string, unknown>, extra: Record<string, string>): Record<string, string> {

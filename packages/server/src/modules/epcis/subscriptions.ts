@@ -1,4 +1,4 @@
-import { validationMessage, type FieldError, type Lang } from '@rd/contract';
+import { SCHEDULE_FIELDS, validationMessage, type FieldError, type Lang, type Schedule, type Subscription } from '@rd/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -16,8 +16,6 @@ import { checkWebhookAddress, type WebhookPolicy } from './webhookPost.js';
 
 const cronParser = lazyPackage<typeof import('cron-parser')>('cron-parser');
 
-export const SCHEDULE_FIELDS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
-type Schedule = Partial<Record<(typeof SCHEDULE_FIELDS)[number], string>>;
 
 /** The schedule as a six-field cron expression: seconds default to 0, every other field left out to any. */
 function cronExpression(schedule: Schedule): string {
@@ -27,19 +25,6 @@ function cronExpression(schedule: Schedule): string {
 /** The next time a schedule fires after `from`, in the business time zone. */
 export function nextScheduledRun(schedule: Schedule, from: Date, timeZone: string): Date {
   return cronParser().CronExpressionParser.parse(cronExpression(schedule), { currentDate: from, tz: timeZone }).next().toDate();
-}
-
-export interface SubscriptionAnswer {
-  subscriptionID: string;
-  dest: string;
-  createdAt: string;
-  stream?: true;
-  schedule?: Schedule;
-  reportIfEmpty?: boolean;
-  initialRecordTime?: string;
-  lastNotifiedAt?: string;
-  /** Not the binding's: why the last delivery failed, while it is being retried. */
-  lastError?: string;
 }
 
 interface SubscriptionRow {
@@ -55,7 +40,7 @@ interface SubscriptionRow {
 }
 
 /** A subscription as the binding answers it: never with its signature token. */
-function answerOf(row: SubscriptionRow): SubscriptionAnswer {
+function answerOf(row: SubscriptionRow): Subscription {
   const schedule = typeof row.schedule === 'string' ? (JSON.parse(row.schedule) as Schedule) : row.schedule;
   return {
     subscriptionID: row.id,
@@ -74,7 +59,7 @@ export interface SubscriptionContext {
 }
 
 /** Checks a subscription request and keeps it; its deliveries start with the events appended after now. */
-export async function createSubscription(db: Kysely<DB>, principal: Principal, companyId: string, queryName: string, body: unknown, lang: Lang, context: SubscriptionContext): Promise<SubscriptionAnswer> {
+export async function createSubscription(db: Kysely<DB>, principal: Principal, companyId: string, queryName: string, body: unknown, lang: Lang, context: SubscriptionContext): Promise<Subscription> {
   const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors: FieldError[] = [];
   const refuse = (field: string, key: Parameters<typeof validationMessage>[0], params?: Record<string, string>) => errors.push({ field, message: validationMessage(key, lang, params) });
@@ -137,7 +122,7 @@ export async function createSubscription(db: Kysely<DB>, principal: Principal, c
 
 const COLUMNS = ['id', 'dest', 'stream', 'schedule', 'report_if_empty', 'backlog_from', 'created_at', 'last_notified_at', 'last_error'] as const;
 
-export async function listSubscriptions(db: Kysely<DB>, companyId: string, queryName: string, after: string | null, limit: number): Promise<SubscriptionAnswer[]> {
+export async function listSubscriptions(db: Kysely<DB>, companyId: string, queryName: string, after: string | null, limit: number): Promise<Subscription[]> {
   let q = db.selectFrom('epcis_subscription').select(COLUMNS).where('company_id', '=', companyId).where('query_name', '=', queryName);
   if (after !== null) q = q.where('id', '>', after);
   const rows = await q.orderBy('id').limit(limit).execute();
@@ -146,7 +131,7 @@ export async function listSubscriptions(db: Kysely<DB>, companyId: string, query
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findSubscription(db: Kysely<DB>, companyId: string, queryName: string, id: string): Promise<SubscriptionAnswer | undefined> {
+export async function findSubscription(db: Kysely<DB>, companyId: string, queryName: string, id: string): Promise<Subscription | undefined> {
   if (!UUID.test(id)) return undefined;
   const row = await db.selectFrom('epcis_subscription').select(COLUMNS).where('company_id', '=', companyId).where('query_name', '=', queryName).where('id', '=', id).executeTakeFirst();
   return row ? answerOf(row as SubscriptionRow) : undefined;

@@ -12,8 +12,7 @@ export const BIZ_STEPS = ['commissioning', 'decommissioning', 'packing', 'unpack
 export const ACTIONS = ['ADD', 'OBSERVE', 'DELETE'] as const;
 
 /** A query's name, as the server takes it. */
-export const QUERY_NAME = /^[A-Za-z0-9_.~-]{1,100}$/;
-export const QUERY_NAME_MAX = 100;
+export { QUERY_NAME, QUERY_NAME_MAX } from '@rd/contract';
 
 export interface FilterFormValues {
   eventType?: string;
