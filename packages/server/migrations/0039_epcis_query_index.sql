@@ -31,6 +31,7 @@ CREATE INDEX epcis_event_epc_event_idx ON epcis_event_epc (event_pk);
 ALTER TABLE epcis_event_field ALTER COLUMN name SET STATISTICS 1000;
 ALTER TABLE epcis_event_epc ALTER COLUMN epc SET STATISTICS 1000;
 CREATE STATISTICS epcis_event_field_name_value (mcv, dependencies) ON name, text_value FROM epcis_event_field;
+CREATE STATISTICS epcis_event_field_name_number (mcv, dependencies) ON name, num_value FROM epcis_event_field;
 
 -- The namespaces a company's documents declared, prefix by prefix: a query may name an extension field by
 -- the prefix its partner uses without repeating the namespace.
