@@ -21,6 +21,7 @@ import {
 import { assertEpcisVersions, sendDiscovery, setEpcisVersionHeaders } from './discoveryHeaders.js';
 import { EPCIS_MEDIA_TYPES, XML_MEDIA_TYPES } from './document.js';
 import { captureXmlDocument } from './xmlCapture.js';
+import { closeXsdValidator } from './xsdValidation.js';
 
 const TAGS = ['epcis'];
 
@@ -88,6 +89,9 @@ export async function captureRoutes(app: App, { db, config }: AppContext) {
     schema: { tags: TAGS, summary: 'Discovery of the capture interface: its methods, EPCIS and CBV versions, limits and error behaviours (204, headers only)' },
     handler: async (_request, reply) => sendDiscovery(reply, ['OPTIONS', 'POST', 'GET'], { ...CAPTURE_LIMIT_HEADERS, [CAPTURE_ERROR_BEHAVIOUR_HEADER]: 'all' }),
   });
+
+  // the XSD validator's worker ends with the server (the next XML document starts it again)
+  app.addHook('onClose', closeXsdValidator);
 
   // The XML binding's documents reach the capture route only (as bytes, read by xmlCapture.ts); elsewhere XML
   // stays a media type the portal does not take.

@@ -10,9 +10,11 @@ import { SERVER_ROOT } from '../../platform/serverRoot.js';
  * WebAssembly is inside the package, so nothing is downloaded at install or run time). It was chosen over
  * xmllint-wasm, the other maintained libxml2 build on npm, because it is a library rather than the xmllint
  * command: the schema is compiled once and kept, and a problem comes back as data (line, the element's path,
- * libxml2's message) rather than as text to pick apart. Measured on this 2-core machine with a 6.8 MB
- * document of 10,000 events: libxml2-wasm parses and validates it in 0.1–0.4 s, xmllint-wasm took 0.6–0.8 s
- * a call (a new worker and a new schema each time). The JSON capture's schema (Ajv) stays what it was.
+ * libxml2's message) rather than as text to pick apart. Measured on this 2-core machine with a 6.3–6.8 MB
+ * document of 10,000 events: libxml2-wasm parses and validates it in 0.11–0.15 s once its worker runs (0.8–1.2 s
+ * the first time, the worker and the schema starting; bench/epcisXmlCapture.ts), xmllint-wasm took 0.6–0.8 s a
+ * call (a new worker and a new schema each time). Fast enough: a whole 10,000-event XML capture takes about what
+ * the same events take in JSON (2.1–3.0 s against 2.7 s, on PostgreSQL). The JSON capture's schema (Ajv) stays.
  *
  * libxml2 runs in a worker thread (xsdWorker.mjs), one at a time: a large document neither holds the event
  * loop nor keeps its memory, since WebAssembly memory only grows and the worker, with it, is ended after
