@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import type { ApiKeyCreated } from '@rd/contract';
-import { PERMISSIONS } from '@rd/contract';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +7,8 @@ import { CAPTURE_BODY_LIMIT } from '../src/modules/epcis/captureRoutes.js';
 import { epcisSchemaProblems } from '../src/modules/epcis/documentSchema.js';
 import { insertJob, insertRule } from './support/codeFixtures.js';
 import { createCompany, createUser } from './support/fixtures.js';
-import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { GS1_EPCIS_DIR, gs1JsonExamples, partnerKey } from './support/gs1Epcis.js';
+import { signIn, startTestApp, type TestApp } from './support/testApp.js';
 
 /**
  * The capture side of the EPCIS 2.0 REST binding, against GS1's own material: every example document of GS1's
@@ -21,8 +19,7 @@ import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 const PASSWORD = 'Gs1-Examples-Pass-1';
 const BASE = 'https://trace.example.cn';
 const CONTEXT = ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'];
-const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'gs1-epcis');
-const EXAMPLES = path.join(FIXTURES, 'JSON');
+const FIXTURES = GS1_EPCIS_DIR;
 
 /** The examples whose events another example has already (the same eventID, written in GS1's files). */
 const REPEATED_EVENTS: Record<string, number> = {
@@ -38,18 +35,8 @@ const REPEATED_EVENTS: Record<string, number> = {
   'WithSensorData/SensorDataExample17.jsonld': 1,
 };
 
-function examples(dir = EXAMPLES): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return examples(file);
-    return entry.name.endsWith('.jsonld') ? [path.relative(EXAMPLES, file).split(path.sep).join('/')] : [];
-  });
-}
-
-const captureDocuments = examples()
-  .filter((name) => name !== 'EPCISQueryDocument.jsonld') // a query's answer, not something to capture
-  .sort()
-  .map((name) => ({ name, document: JSON.parse(fs.readFileSync(path.join(EXAMPLES, name), 'utf8')) as { type: string; epcisBody: { eventList: object[] } } }));
+/** GS1's example documents to capture (its one query answer left out by the loader). */
+const captureDocuments = gs1JsonExamples() as Array<{ name: string; document: { type: string; epcisBody: { eventList: object[] } } }>;
 
 let t: TestApp;
 let companyA: string;
@@ -58,15 +45,6 @@ let keyB: string;
 let codeA: string;
 let codeB: string;
 
-async function makeKey(token: string) {
-  const res = await call<ApiKeyCreated>(t.app, 'POST', '/acc/api/apiKey/add', {
-    token,
-    body: { name: 'partner', permissions: [PERMISSIONS.epcisEventList, PERMISSIONS.epcisCapture] },
-  });
-  expect(res.body.code, res.body.msg).toBe('SUCCESS');
-  return res.body.data.key;
-}
-
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_BASE_URL: BASE, LOGIN_MAX_FAILURES_PER_IP: '1000' });
   const db = t.database.db;
@@ -74,8 +52,8 @@ beforeAll(async () => {
   const companyB = await createCompany(db, 'GS1 Examples B');
   await createUser(db, { username: 'gs1AdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'gs1AdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
-  key = await makeKey(await signIn(t.app, 'gs1AdminA', PASSWORD));
-  keyB = await makeKey(await signIn(t.app, 'gs1AdminB', PASSWORD));
+  key = await partnerKey(t.app, await signIn(t.app, 'gs1AdminA', PASSWORD));
+  keyB = await partnerKey(t.app, await signIn(t.app, 'gs1AdminB', PASSWORD));
   [codeA] = (await insertJob(db, { companyId: companyA, ruleId: await insertRule(db, companyA), count: 1 })).codes as [string];
   [codeB] = (await insertJob(db, { companyId: companyB, ruleId: await insertRule(db, companyB), count: 1 })).codes as [string];
 });

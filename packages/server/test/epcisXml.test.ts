@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ApiKeyCreated } from '@rd/contract';
-import { PERMISSIONS } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTURE_BODY_LIMIT } from '../src/modules/epcis/captureRoutes.js';
 import { eventHashId, eventPreHash } from '../src/modules/epcis/eventHash.js';
@@ -9,8 +7,8 @@ import { readXmlCaptureDocument } from '../src/modules/epcis/xmlToJson.js';
 import { closeXsdValidator, validateXsd } from '../src/modules/epcis/xsdValidation.js';
 import { insertJob, insertRule } from './support/codeFixtures.js';
 import { createCompany, createUser } from './support/fixtures.js';
-import { GS1_EPCIS_DIR, gs1JsonExamples, type EpcisJson } from './support/gs1Epcis.js';
-import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
+import { GS1_EPCIS_DIR, gs1JsonExamples, partnerKey, type EpcisJson } from './support/gs1Epcis.js';
+import { signIn, startTestApp, type TestApp } from './support/testApp.js';
 
 /**
  * The XML binding of EPCIS 2.0: capture of XML documents (GS1's XSD, converted to the JSON-LD events the JSON
@@ -85,15 +83,6 @@ let keyJson: string;
 let codeA: string;
 let codeB: string;
 
-async function makeKey(token: string) {
-  const res = await call<ApiKeyCreated>(t.app, 'POST', '/acc/api/apiKey/add', {
-    token,
-    body: { name: 'partner', permissions: [PERMISSIONS.epcisEventList, PERMISSIONS.epcisCapture] },
-  });
-  expect(res.body.code, res.body.msg).toBe('SUCCESS');
-  return res.body.data.key;
-}
-
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_BASE_URL: BASE, LOGIN_MAX_FAILURES_PER_IP: '1000' });
   const db = t.database.db;
@@ -102,8 +91,8 @@ beforeAll(async () => {
   companyJson = await createCompany(db, 'XML JSON examples');
   await createUser(db, { username: 'xmlAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'xmlAdminJ', password: PASSWORD, userType: '3', companyId: companyJson, roles: ['ENTERPRISE_ADMIN'] });
-  key = await makeKey(await signIn(t.app, 'xmlAdminA', PASSWORD));
-  keyJson = await makeKey(await signIn(t.app, 'xmlAdminJ', PASSWORD));
+  key = await partnerKey(t.app, await signIn(t.app, 'xmlAdminA', PASSWORD));
+  keyJson = await partnerKey(t.app, await signIn(t.app, 'xmlAdminJ', PASSWORD));
   // GS1's JSON examples under a company of their own: their events are answered in XML too
   for (const example of gs1JsonExamples()) {
     const res = await t.app.inject({ method: 'POST', url: '/acc/epcis/capture', payload: example.document, headers: { authorization: `Bearer ${keyJson}`, 'content-type': 'application/ld+json' } });
@@ -239,7 +228,7 @@ describe("capture of GS1's XML examples", () => {
     // a company of its own, so that only these examples are its events
     const companyH = await createCompany(t.database.db, 'XML hash');
     await createUser(t.database.db, { username: 'xmlAdminH', password: PASSWORD, userType: '3', companyId: companyH, roles: ['ENTERPRISE_ADMIN'] });
-    const keyH = await makeKey(await signIn(t.app, 'xmlAdminH', PASSWORD));
+    const keyH = await partnerKey(t.app, await signIn(t.app, 'xmlAdminH', PASSWORD));
     // 1 is the base event; 3 and 4 shuffle its EPCs and quantities, 5 names its namespace by another prefix,
     // 6 types an extension value xsd:string: one event, one eventID
     for (const n of [1, 3, 4, 5, 6]) {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PERMISSIONS, type ApiKeyCreated } from '@rd/contract';
 import { eventHashId } from '../../src/modules/epcis/eventHash.js';
+import type { App } from '../../src/platform/context.js';
+import { call } from './testApp.js';
 
 /** GS1's own EPCIS 2.0 material, kept in test/fixtures/gs1-epcis (see its README for where it comes from). */
 export const GS1_EPCIS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'gs1-epcis');
@@ -34,4 +37,14 @@ export function gs1JsonExamples(): Gs1Example[] {
 export function eventsWithIds(document: EpcisJson): EpcisJson[] {
   const body = document['epcisBody'] as { eventList: EpcisJson[] };
   return body.eventList.map((event) => (typeof event['eventID'] === 'string' ? event : { ...event, eventID: eventHashId(event, document['@context']) }));
+}
+
+/** An API key of the signed-in user's company that may query and capture events, as a partner holds one. */
+export async function partnerKey(app: App, token: string): Promise<string> {
+  const res = await call<ApiKeyCreated>(app, 'POST', '/acc/api/apiKey/add', {
+    token,
+    body: { name: 'partner', permissions: [PERMISSIONS.epcisEventList, PERMISSIONS.epcisCapture] },
+  });
+  if (res.body.code !== 'SUCCESS') throw new Error(`the key was refused: ${res.body.msg}`);
+  return res.body.data.key;
 }
