@@ -153,8 +153,8 @@ export const VALIDATION_MESSAGES = {
   'validation.epcisExclusive': { zh_CN: '不能与 {other} 同时使用', en_US: 'Cannot be used together with {other}' },
   'validation.epcisNeedsOrderBy': { zh_CN: '需要同时指定 orderBy', en_US: 'Needs orderBy as well' },
   'validation.epcisFieldName': {
-    zh_CN: '扩展字段写作 前缀:名称、命名空间#名称 或 {命名空间}名称',
-    en_US: 'An extension field is written prefix:name, namespace#name or {namespace}name',
+    zh_CN: '扩展字段写作 前缀:名称、命名空间#名称，或花括号括起的命名空间后接名称',
+    en_US: 'An extension field is written prefix:name, namespace#name, or the namespace in curly brackets followed by the name',
   },
   'validation.epcisQueryName': {
     zh_CN: '查询名称为 1 至 100 位字母、数字或 _ . ~ -',
