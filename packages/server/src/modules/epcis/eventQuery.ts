@@ -84,13 +84,32 @@ function fieldCondition(names: readonly string[], test: RawBuilder<unknown> | nu
 
 const SQL_OPS = { '=': sql`=`, '>': sql`>`, '>=': sql`>=`, '<': sql`<`, '<=': sql`<=` } as const;
 
-async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, condition: Condition, companyPrefixes: () => Promise<Map<string, string[]>>): Promise<RawBuilder<boolean>> {
+/** What the conditions found out about the query while they were written: a time range of few events. */
+interface QueryShape {
+  shortTimeRange: boolean;
+}
+
+async function conditionSql(
+  db: Kysely<DB>,
+  scope: QueryScope,
+  query: EventQuery,
+  condition: Condition,
+  companyPrefixes: () => Promise<Map<string, string[]>>,
+  shape: QueryShape,
+): Promise<RawBuilder<boolean>> {
   const names = async (c: { names: string[]; ref?: FieldRef }) => (c.ref ? storedNames(db, scope, c.ref, query.prefixes, companyPrefixes) : c.names);
   switch (condition.kind) {
     case 'column':
       return equalsAny(`e.${condition.column}`, condition.values, 'text');
-    case 'time':
-      return sql<boolean>`${sql.ref(`e.${condition.column}`)} ${SQL_OPS[condition.op]} ${condition.at.toISOString()}::timestamptz`;
+    case 'time': {
+      const bound = (c: Extract<Condition, { kind: 'time' }>) => sql<boolean>`${sql.ref(`e.${c.column}`)} ${SQL_OPS[c.op]} ${c.at.toISOString()}::timestamptz`;
+      // the range is what all the bounds on this column leave (GE and LT together), counted once
+      const bounds = query.conditions.filter((c): c is Extract<Condition, { kind: 'time' }> => c.kind === 'time' && c.column === condition.column);
+      if (query.orderBy === null && !shape.shortTimeRange && bounds[0] === condition) {
+        shape.shortTimeRange = await isShort(db, sql`SELECT 1 FROM epcis_event e WHERE e.company_id = ${scope.companyId} AND ${sql.join(bounds.map(bound), sql` AND `)}`);
+      }
+      return bound(condition);
+    }
     case 'within': {
       return equalsAny(`e.${condition.column}`, await locationsWithin(db, scope, condition.values), 'text');
     }
@@ -102,8 +121,14 @@ async function conditionSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery
       return fieldCondition(condition.names, equalsAny('f.num_value', condition.values, 'float8'));
     case 'compare': {
       const op = SQL_OPS[condition.op];
-      const test = condition.value instanceof Date ? sql`f.time_value ${op} ${condition.value.toISOString()}::timestamptz` : sql`f.num_value ${op} ${condition.value}::float8`;
-      return fieldCondition(await names(condition), test);
+      const stored = await names(condition);
+      if (!(condition.value instanceof Date)) return fieldCondition(stored, sql`f.num_value ${op} ${condition.value}::float8`);
+      const test = sql`f.time_value ${op} ${condition.value.toISOString()}::timestamptz`;
+      // a field's times sit together in record order as event times do (the latest readings are the latest events)
+      if (query.orderBy === null && condition.op !== '=' && !shape.shortTimeRange) {
+        shape.shortTimeRange = await isShort(db, sql`SELECT 1 FROM epcis_event_field f WHERE ${equalsAny('f.name', stored, 'text')} AND ${test}`);
+      }
+      return fieldCondition(stored, test);
     }
     case 'exists':
       return fieldCondition(await names(condition), null);
@@ -133,33 +158,24 @@ function companyPrefixLoader(db: Kysely<DB>, companyId: string): () => Promise<M
 }
 
 /** The WHERE of a query: the company, then every condition. */
-async function whereSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, companyPrefixes: () => Promise<Map<string, string[]>>): Promise<RawBuilder<boolean>> {
+async function whereSql(db: Kysely<DB>, scope: QueryScope, query: EventQuery, companyPrefixes: () => Promise<Map<string, string[]>>, shape: QueryShape): Promise<RawBuilder<boolean>> {
   const parts: Array<RawBuilder<boolean>> = [sql<boolean>`e.company_id = ${scope.companyId}`];
-  for (const condition of query.conditions) parts.push(await conditionSql(db, scope, query, condition, companyPrefixes));
+  for (const condition of query.conditions) parts.push(await conditionSql(db, scope, query, condition, companyPrefixes, shape));
   return sql<boolean>`${sql.join(parts, sql` AND `)}`;
 }
 
-/** A time range holding at most this many of the company's events is gathered whole, then sorted. */
+/** A time range holding at most this many rows is gathered whole, then sorted. */
 const GATHERED_AT_MOST = 10_000;
 
 /**
- * Whether a time condition of the query holds few events. The planner, reading the events in record order
- * until a page is full, takes matches to be spread evenly; but events of a time range sit together (the
- * latest at the end of the record order), and a range that holds a handful would have it read millions of
- * events first. A count of the range, stopped past the bound, tells: a short range is then gathered through
- * its time index and sorted.
+ * Whether a time range holds few rows. The planner, reading the events in record order until a page is full,
+ * takes matches to be spread evenly; but the events of a time range sit together (the latest at the end of
+ * the record order), and a range that holds a handful would have it read millions of events first. A count of
+ * the range, stopped past the bound, tells: a short range is then gathered through its time index and sorted.
  */
-async function timeRangeIsShort(db: Kysely<DB>, scope: QueryScope, conditions: readonly Condition[]): Promise<boolean> {
-  const times = conditions.filter((c): c is Extract<Condition, { kind: 'time' }> => c.kind === 'time');
-  for (const column of ['event_time', 'record_time'] as const) {
-    const own = times.filter((c) => c.column === column);
-    if (own.length === 0) continue;
-    const bounds = own.map((c) => sql`${sql.ref(`e.${column}`)} ${SQL_OPS[c.op]} ${c.at.toISOString()}::timestamptz`);
-    const { rows } = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM (SELECT 1 FROM epcis_event e WHERE e.company_id = ${scope.companyId} AND ${sql.join(bounds, sql` AND `)} LIMIT ${GATHERED_AT_MOST + 1}) AS range`.execute(db);
-    if (Number(rows[0]!.n) <= GATHERED_AT_MOST) return true;
-  }
-  return false;
+async function isShort(db: Kysely<DB>, rows: RawBuilder<unknown>): Promise<boolean> {
+  const { rows: counted } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM (${rows} LIMIT ${GATHERED_AT_MOST + 1}) AS range`.execute(db);
+  return Number(counted[0]!.n) <= GATHERED_AT_MOST;
 }
 
 export interface EventPage {
@@ -175,7 +191,8 @@ export interface EventPage {
 export async function queryEvents(db: Kysely<DB>, scope: QueryScope, query: EventQuery): Promise<EventPage> {
   const { position } = query;
   const companyPrefixes = companyPrefixLoader(db, scope.companyId);
-  const where = await whereSql(db, scope, query, companyPrefixes);
+  const shape: QueryShape = { shortTimeRange: false };
+  const where = await whereSql(db, scope, query, companyPrefixes, shape);
   if (query.maxEventCount !== null && position.after === null && position.offset === 0) {
     const { rows } = await sql<{ n: string }>`
       SELECT count(*)::text AS n FROM (SELECT 1 FROM epcis_event e WHERE ${where} LIMIT ${query.maxEventCount + 1}) AS matching`.execute(db);
@@ -199,7 +216,7 @@ export async function queryEvents(db: Kysely<DB>, scope: QueryScope, query: Even
   if (order === null) {
     const afterId = position.after ? sql` AND e.id > ${position.after[1]}::bigint` : sql``;
     // OFFSET 0 keeps the planner from reading in record order: the short range is gathered, then sorted
-    ordered = (await timeRangeIsShort(db, scope, query.conditions))
+    ordered = shape.shortTimeRange
       ? sql`SELECT id, body, "recordTime", "sortKey" FROM (SELECT ${select}, e.id AS pk, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} OFFSET 0) AS gathered ORDER BY pk LIMIT ${pageSize + 1}`
       : sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}`;
   } else if (order.kind === 'eventTime' || order.kind === 'recordTime') {

@@ -22,8 +22,11 @@ import { postWebhook, webhookSignature, type WebhookPolicy } from './webhookPost
 
 /** Events in one post: the portal's events carry up to 1,000 EPCs, so a hundred is a few megabytes. */
 export const EVENTS_PER_POST = 100;
-/** A lease outlives a slow subscriber's ten seconds several times; a crashed instance's work waits this long. */
-const LEASE_SECONDS = 60;
+/**
+ * A lease outlives a slow subscriber's ten seconds and is renewed at every step, so a crashed instance's
+ * subscriptions wait at most this long before another instance goes on with them.
+ */
+const LEASE_SECONDS = 15;
 /** Posts one subscription gets in a row before the others have their turn. */
 const POSTS_PER_TURN = 20;
 /** Subscriptions taken per poll. */
@@ -57,7 +60,8 @@ export interface DeliveryLogger {
 }
 
 export class SubscriptionDeliverer {
-  private readonly instance = randomUUID();
+  /** This deliverer's name in the leases it holds. */
+  readonly instance = randomUUID();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -122,11 +126,11 @@ export class SubscriptionDeliverer {
     return rows.length > 0;
   }
 
-  /** Writes the subscription's state, if this instance still holds its lease; false when it does not. */
+  /** Writes the subscription's state and renews the lease, if this instance still holds it; false when it does not. */
   private async save(id: string, changes: Record<string, unknown>): Promise<boolean> {
     const result = await this.db
       .updateTable('epcis_subscription')
-      .set(changes)
+      .set({ leased_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, ...changes })
       .where('id', '=', id)
       .where('leased_by', '=', this.instance)
       .executeTakeFirst();
