@@ -36,8 +36,8 @@ async function storedNames(db: Kysely<DB>, scope: QueryScope, ref: FieldRef, que
   if (field.startsWith('{')) names.add(field);
   else if (hash > 0 && !/^https?:\/\//.test(field.slice(hash + 1))) {
     names.add(`{${namespaceKey(field.slice(0, hash))}}${field.slice(hash + 1)}`);
-    // a namespace that ends in '#' itself, as an IRI key would have written it
-    names.add(extensionKey(field.replace(/#([^#]*)$/, '#$1'), {}));
+    // the same name written as a whole IRI key: the namespace keeps its '#'
+    names.add(extensionKey(field, {}));
   } else {
     const known = { ...contextPrefixes(undefined), ...queryPrefixes };
     names.add(extensionKey(field, known));
