@@ -225,6 +225,20 @@ describe('a saved query’s subscriptions', () => {
     expect(within(items[1]!).queryByTestId('subscription-last-error')).toBeNull();
   });
 
+  it('asks to sign in again when the session ended while the list was read', async () => {
+    const confirmRelogin = vi.fn(async () => false);
+    setHttpEffects({ showError, showParamCheck, confirmRelogin, logoutAndReload: vi.fn() });
+    // the binding's problem details, with the portal's envelope inside
+    mockApi((config) =>
+      config.url === '/acc/epcis/queries/shipping-daily/subscriptions'
+        ? { status: 401, data: { type: 'epcisException:SecurityException', title: '登录已过期', status: 401, code: '401', msg: '登录已过期', data: null } }
+        : undefined,
+    );
+    renderWithApp(<SubscriptionsDrawer queryName="shipping-daily" onClose={() => {}} />);
+    await waitFor(() => expect(confirmRelogin).toHaveBeenCalledTimes(1));
+    expect(showError).not.toHaveBeenCalled();
+  });
+
   it('reads schedules back in words when they are simple', () => {
     expect(readSchedule({ second: '0', minute: '5', hour: '18' })).toEqual({ kind: 'daily', time: '18:05' });
     expect(readSchedule({ minute: '0' })).toEqual({ kind: 'hourly', minute: '00' });

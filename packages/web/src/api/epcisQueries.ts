@@ -1,15 +1,14 @@
 import type { NamedQuery, QueryParameters, Schedule, Subscription } from '@rd/contract';
 import type { AxiosResponse } from 'axios';
-import { apiDelete, apiPost, http } from './http';
+import { apiBareGet, apiDelete, apiPost } from './http';
 import { HttpError } from './HttpError';
-import { isEnvelope } from './envelope';
 import type { EpcisEvent } from './supplyChain';
 
 /**
  * Named queries and their subscriptions (/acc/epcis/queries…): the EPCIS REST binding's resources, which
  * answer bare JSON (lists paged by a Link header) and refuse with the portal's envelope inside an RFC 7807
- * problem. Saving and deleting go through the portal's HTTP client (messages, field errors, sign-out);
- * lists are read here, since their next page is in a header.
+ * problem. Every call goes through the portal's HTTP client (messages, field errors, the sign-in dialog);
+ * lists are read whole here, since their next page is in a header.
  */
 
 export const NAMED_QUERIES_KEY = ['epcisNamedQueries'] as const;
@@ -27,20 +26,6 @@ export type SubscriptionBody = { dest: string; signatureToken?: string; initialR
 
 const queryPath = (name: string) => `${BASE}/${encodeURIComponent(name)}`;
 
-/** The refusal of a read: the envelope's message when there is one, as the portal's error. */
-function refusal(response: AxiosResponse): HttpError {
-  const body: unknown = response.data;
-  if (isEnvelope(body)) {
-    return new HttpError(String(body.code), typeof body.msg === 'string' && body.msg ? body.msg : String(response.status), {
-      status: response.status,
-      errors: Array.isArray(body.errors) ? body.errors : [],
-      handled: false,
-      envelope: body,
-    });
-  }
-  return new HttpError(`HTTP_${response.status}`, String(response.status), { status: response.status, handled: false });
-}
-
 /** The token of the next page, from a Link header `<…?…&nextPageToken=…>; rel="next"`. */
 export function nextPageToken(response: AxiosResponse): string | null {
   const link = String(response.headers['link'] ?? '');
@@ -53,8 +38,8 @@ async function wholeList<T>(url: string): Promise<T[]> {
   const items: T[] = [];
   let token: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const response: AxiosResponse = await http.get<unknown>(url, { params: { perPage: LIST_PAGE, ...(token ? { nextPageToken: token } : {}) } });
-    if (response.status !== 200 || !Array.isArray(response.data)) throw refusal(response);
+    const response = await apiBareGet(url, { perPage: LIST_PAGE, ...(token ? { nextPageToken: token } : {}) });
+    if (!Array.isArray(response.data)) throw new HttpError('HTTP_200', 'not a list', { status: response.status, handled: false });
     items.push(...(response.data as T[]));
     token = nextPageToken(response);
     if (!token) break;
@@ -71,8 +56,7 @@ export const deleteNamedQuery = (name: string) => apiDelete<null>(queryPath(name
 
 /** A page of a named query's events now, like GET /events. */
 export async function fetchNamedQueryEvents(name: string, page: { perPage: number; nextPageToken?: string }): Promise<{ events: EpcisEvent[]; nextPageToken: string | null }> {
-  const response = await http.get<unknown>(`${queryPath(name)}/events`, { params: page });
-  if (response.status !== 200) throw refusal(response);
+  const response = await apiBareGet(`${queryPath(name)}/events`, page);
   const body = response.data as { epcisBody?: { queryResults?: { resultsBody?: { eventList?: EpcisEvent[] } } } };
   return { events: body.epcisBody?.queryResults?.resultsBody?.eventList ?? [], nextPageToken: nextPageToken(response) };
 }

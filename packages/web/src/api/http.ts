@@ -75,6 +75,21 @@ export async function apiGet<T>(url: string, params?: object, config: ApiConfig 
   return (await apiRequest<T>({ ...config, method: 'get', url, params })).data;
 }
 
+/**
+ * A read answered without the envelope (the EPCIS binding's lists and documents, paged by a Link header):
+ * resolves with the whole answer when it succeeded. A refusal is handled as every call's is (the sign-in
+ * dialog for an ended session, sign-out for a forced one) and rejects with an HttpError for the caller to
+ * show: no message of its own.
+ */
+export async function apiBareGet(url: string, params?: object): Promise<AxiosResponse> {
+  const config: ApiConfig = { method: 'get', url, params, showError: false };
+  const response = await send(config);
+  if (response.status >= 200 && response.status < 300) return response;
+  if (isEnvelope(response.data)) handleEnvelope(response.data, response.status, config);
+  handleBare(response, config);
+  throw new HttpError(`HTTP_${response.status}`, String(response.status), { status: response.status, handled: false });
+}
+
 export async function apiDelete<T>(url: string, params?: object, config: ApiConfig = {}): Promise<T> {
   return (await apiRequest<T>({ ...config, method: 'delete', url, params })).data;
 }
