@@ -12,7 +12,7 @@ const config = loadConfig({
   WEBHOOK_PRIVATE_ADDRESSES: 'allow',
 });
 const database = await openDatabase(config);
-const deliverer = new SubscriptionDeliverer(database.db, config);
-deliverer.start();
+const deliverer = new SubscriptionDeliverer(database, config);
+await deliverer.start();
 console.log(`instance ${deliverer.instance}`);
 process.on('SIGTERM', () => void deliverer.stop().then(() => database.close()).then(() => process.exit(0)));

@@ -45,8 +45,8 @@ export async function main(options: StartOptions = {}) {
   const jobs = createJobRunner(ctx, app.log);
   jobs.start();
   // EPCIS subscriptions: new matching events posted to subscribers, from every instance
-  const deliveries = new SubscriptionDeliverer(ctx.db, config, app.log);
-  deliveries.start();
+  const deliveries = new SubscriptionDeliverer(database, config, app.log);
+  await deliveries.start();
   app.log.info(
     { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },
     `serving on ${config.publicBaseUrl}`,

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appendEvents } from '../src/modules/epcis/eventStore.js';
 import { SubscriptionDeliverer } from '../src/modules/epcis/subscriptionDelivery.js';
+import { livenessConnectionName } from '../src/platform/db/processLiveness.js';
 import { createCompany, createUser } from './support/fixtures.js';
 import { signIn, startTestApp, TEST_DB_KIND, type TestApp } from './support/testApp.js';
 
@@ -74,7 +75,18 @@ async function append(bizSteps: string[]): Promise<string[]> {
 }
 
 function deliverer() {
-  return new SubscriptionDeliverer(t.database.db, t.config);
+  return new SubscriptionDeliverer(t.database, t.config);
+}
+
+/** One round of a deliverer as a running instance has it: shown alive (on PostgreSQL) while it delivers. */
+async function deliverOnce() {
+  const instance = deliverer();
+  await instance.liveness.hold();
+  try {
+    return await instance.deliverDue();
+  } finally {
+    await instance.liveness.release();
+  }
 }
 
 /** The deliveries of one subscription (earlier tests' subscriptions go on receiving too). */
@@ -126,7 +138,7 @@ describe('subscriptions', () => {
 
     const first = await append(['receiving', 'shipping', 'receiving']);
     const second = await append(['receiving']);
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(id)).toEqual([first[0], first[2], second[0]]);
     for (const delivery of deliveriesOf(id)) {
       expect(delivery.signature).toBe(`sha256=${createHmac('sha256', 'partner-secret').update(delivery.raw).digest('hex')}`);
@@ -134,7 +146,7 @@ describe('subscriptions', () => {
     }
     // nothing new: nothing posted
     received.length = 0;
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(deliveriesOf(id)).toEqual([]);
     expect((await api('GET', `/acc/epcis/queries/${queryName}/subscriptions/${id}`)).json).toMatchObject({ subscriptionID: id, stream: true, dest: hookUrl });
   });
@@ -144,7 +156,7 @@ describe('subscriptions', () => {
     const id = created.json['subscriptionID'] as string;
     const events = await append(['receiving', 'receiving']);
     answerStatus = 503;
-    await deliverer().deliverDue();
+    await deliverOnce();
     const waiting = await t.database.db.selectFrom('epcis_subscription').select(['attempts', 'next_run_at', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(waiting.attempts).toBe(1);
     expect(waiting.last_error).toBe('HTTP 503');
@@ -152,10 +164,10 @@ describe('subscriptions', () => {
     expect((await api('GET', `/acc/epcis/queries/${queryName}/subscriptions/${id}`)).json['lastError']).toBe('HTTP 503');
     // not due yet
     answerStatus = 200;
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(deliveriesOf(id)).toEqual([]);
     await t.database.db.updateTable('epcis_subscription').set({ next_run_at: new Date() }).where('id', '=', id).execute();
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(id)).toEqual(events);
   });
 
@@ -164,7 +176,7 @@ describe('subscriptions', () => {
     const created = await api('POST', `/acc/epcis/queries/${queryName}/subscriptions`, { dest: hookUrl, stream: true, initialRecordTime: new Date(Date.now() - 60_000).toISOString() });
     expect(created.status).toBe(201);
     const after = await append(['receiving']);
-    await deliverer().deliverDue();
+    await deliverOnce();
     const all = delivered(created.json['subscriptionID'] as string);
     expect(all.indexOf(before[0]!)).toBeGreaterThanOrEqual(0);
     expect(all.indexOf(before[0]!)).toBeLessThan(all.indexOf(after[0]!));
@@ -179,15 +191,15 @@ describe('subscriptions', () => {
     const row = await t.database.db.selectFrom('epcis_subscription').select('next_run_at').where('id', '=', id).executeTakeFirstOrThrow();
     // 01:05 in the business zone (Asia/Shanghai) is 17:05 UTC
     expect(row.next_run_at.toISOString()).toMatch(/T17:05:00\.000Z$/);
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(deliveriesOf(id)).toEqual([]);
     await t.database.db.updateTable('epcis_subscription').set({ next_run_at: new Date() }).where('id', '=', id).execute();
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(deliveriesOf(id)).toHaveLength(1);
     expect(delivered(id)).toEqual([]);
     const events = await append(['receiving']);
     await t.database.db.updateTable('epcis_subscription').set({ next_run_at: new Date() }).where('id', '=', id).execute();
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(id)).toEqual(events);
   });
 
@@ -203,7 +215,7 @@ describe('subscriptions', () => {
     const closed = await api('POST', `/acc/epcis/queries/${queryName}/subscriptions`, { dest: 'http://127.0.0.1:9/nobody', stream: true });
     const open = await api('POST', `/acc/epcis/queries/${queryName}/subscriptions`, { dest: hookUrl, stream: true });
     const events = await append(['receiving']);
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(open.json['subscriptionID'] as string)).toEqual(events);
     const failing = await api('GET', `/acc/epcis/queries/${queryName}/subscriptions/${closed.json['subscriptionID'] as string}`);
     expect(String(failing.json['lastError'])).toMatch(/ECONNREFUSED/);
@@ -217,18 +229,39 @@ describe('subscriptions', () => {
     const created = await api('POST', `/acc/epcis/queries/${queryName}/subscriptions`, { dest: hookUrl, stream: true });
     const id = created.json['subscriptionID'] as string;
     const events = await append(Array.from({ length: 250 }, () => 'receiving'));
-    await Promise.all([deliverer().deliverDue(), deliverer().deliverDue(), deliverer().deliverDue()]);
+    await Promise.all([deliverOnce(), deliverOnce(), deliverOnce()]);
     expect(delivered(id)).toEqual(events);
 
-    // a deliverer that died holding the lease: its lease runs out, then another goes on
+    // a live deliverer's lease is left alone while it lasts; one that ran out (a hung process) is taken over
     const more = await append(['receiving']);
-    await t.database.db.updateTable('epcis_subscription').set({ leased_by: 'gone', leased_until: new Date(Date.now() + 60_000) }).where('id', '=', id).execute();
+    const holder = deliverer();
+    await holder.liveness.hold();
+    const leaseTo = (leased_by: string, seconds: number) =>
+      t.database.db.updateTable('epcis_subscription').set({ leased_by, leased_until: new Date(Date.now() + seconds * 1000) }).where('id', '=', id).execute();
+    await leaseTo(holder.instance, 60);
     received.length = 0;
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(deliveriesOf(id)).toEqual([]);
-    await t.database.db.updateTable('epcis_subscription').set({ leased_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
-    await deliverer().deliverDue();
+    await leaseTo(holder.instance, -1);
+    await deliverOnce();
     expect(delivered(id)).toEqual(more);
+
+    if (TEST_DB_KIND === 'postgres') {
+      // the holder's process dies: its connection closes, and another deliverer goes on at once
+      const last = await append(['receiving']);
+      await leaseTo(holder.instance, 60);
+      received.length = 0;
+      await deliverOnce();
+      expect(deliveriesOf(id)).toEqual([]);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${livenessConnectionName(holder.instance)}`.execute(t.database.db);
+      // the server ends the connection's process and lets its lock go a moment after the call
+      for (let tries = 0; tries < 40 && deliveriesOf(id).length === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await deliverOnce();
+      }
+      expect(delivered(id)).toEqual(last);
+    }
+    await holder.liveness.release();
   });
 
   it.runIf(TEST_DB_KIND === 'postgres')('delivers an event committed after a later one, though its id is lower', async () => {
@@ -246,11 +279,11 @@ describe('subscriptions', () => {
     });
     await slowHasIds;
     const fast = await append(['receiving']);
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(id)).toEqual(fast);
     releaseSlow();
     await slow;
-    await deliverer().deliverDue();
+    await deliverOnce();
     expect(delivered(id)).toEqual([...fast, slowId]);
     const ids = await sql<{ id: string }>`SELECT id::text AS id FROM epcis_event WHERE event_id IN (${slowId}, ${fast[0]}) ORDER BY id`.execute(t.database.db);
     expect(ids.rows).toHaveLength(2);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../platform/config.js';
+import type { Database } from '../../platform/db/database.js';
+import { holderIsGone, ProcessLiveness } from '../../platform/db/processLiveness.js';
 import type { DB } from '../../platform/db/schema.js';
 import { CBV_VERSION, EPCIS_VERSION } from './discoveryHeaders.js';
 import { epcisDocumentShell } from './document.js';
@@ -17,14 +19,16 @@ import { postWebhook, webhookSignature, type WebhookPolicy } from './webhookPost
  * (FOR UPDATE SKIP LOCKED: one instance per subscription at a time), posts the matching events in batches
  * and moves the subscription's cursor only after the subscriber answered 2xx. So every matching event
  * reaches the subscriber at least once, in feed order (the order of commits), across restarts and
- * crashes: a dead instance's lease runs out and another takes over where the cursor stands.
+ * crashes: another instance takes over where the cursor stands as soon as it sees the lease holder's
+ * process is gone (ProcessLiveness, on PostgreSQL), or else when the lease runs out.
  */
 
 /** Events in one post: the portal's events carry up to 1,000 EPCs, so a hundred is a few megabytes. */
 export const EVENTS_PER_POST = 100;
 /**
- * A lease outlives a slow subscriber's ten seconds and is renewed at every step, so a crashed instance's
- * subscriptions wait at most this long before another instance goes on with them.
+ * A lease outlives a slow subscriber's ten seconds and is renewed at every step. A crashed instance's
+ * subscriptions are taken over at once where its death is seen (PostgreSQL), and after this long where it
+ * is not (a process that hangs with its connection open).
  */
 const LEASE_SECONDS = 15;
 /** Posts one subscription gets in a row before the others have their turn. */
@@ -62,21 +66,33 @@ export interface DeliveryLogger {
 export class SubscriptionDeliverer {
   /** This deliverer's name in the leases it holds. */
   readonly instance = randomUUID();
+  /** Holds this deliverer's name alive while the process lives; its leases are taken over when it is not. */
+  readonly liveness: ProcessLiveness;
+  private readonly db: Kysely<DB>;
+  private readonly onPostgres: boolean;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private readonly policy: WebhookPolicy;
 
   constructor(
-    private readonly db: Kysely<DB>,
+    database: Pick<Database, 'db' | 'kind' | 'pool'>,
     private readonly config: Pick<Config, 'publicBaseUrl' | 'businessTimeZone' | 'webhookPrivateAddresses' | 'webhookPollMs'>,
     private readonly log?: DeliveryLogger,
   ) {
+    this.db = database.db;
+    this.onPostgres = database.kind === 'postgres';
+    this.liveness = new ProcessLiveness(database.pool, this.instance, (error) =>
+      this.log?.warn({ err: error }, 'subscription deliveries pause: the connection that shows this instance alive was lost'),
+    );
     this.policy = { privateAddresses: config.webhookPrivateAddresses, ownBase: config.publicBaseUrl };
   }
 
-  start(): void {
+  /** Shows this instance alive, then delivers what is due, polling. */
+  async start(): Promise<void> {
     this.stopped = false;
+    // when the database cannot be reached yet, the liveness connection is tried again and polling waits for it
+    await this.liveness.hold().catch(() => {});
     this.schedule(0);
   }
 
@@ -86,6 +102,7 @@ export class SubscriptionDeliverer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    await this.liveness.release();
   }
 
   private schedule(ms: number) {
@@ -103,11 +120,14 @@ export class SubscriptionDeliverer {
 
   /** One round: the due subscriptions this instance could lease, each delivered. True when any was. */
   async deliverDue(): Promise<boolean> {
+    // leases taken while others cannot see this instance alive would be taken from it mid-delivery
+    if (!this.liveness.held) return false;
     const { rows } = await sql<Claimed>`
       UPDATE epcis_subscription s SET leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), leased_by = ${this.instance}
        WHERE s.id IN (
          SELECT d.id FROM epcis_subscription d
-          WHERE d.next_run_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+          WHERE d.next_run_at <= now()
+            AND (d.leased_until IS NULL OR d.leased_until < now() OR ${this.onPostgres ? holderIsGone(sql`d.leased_by`) : sql`false`})
             AND (NOT d.stream OR d.backlog_from IS NOT NULL OR d.range_seq IS NOT NULL
                  OR EXISTS (SELECT 1 FROM epcis_append a WHERE a.company_id = d.company_id AND a.feed_seq > d.delivered_seq))
           ORDER BY d.next_run_at
