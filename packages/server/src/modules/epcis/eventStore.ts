@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB, EpcRole, EpcisEventType } from '../../platform/db/schema.js';
 import { epcMatchKey } from './epcMatch.js';
-import { declaredNamespaces, eventFields } from './eventFields.js';
+import { declaredNamespaces, eventFields, type EventField } from './eventFields.js';
 import { contextPrefixes } from './eventHash.js';
 import { cbvBare } from './vocabulary.js';
 
@@ -130,9 +130,21 @@ export async function appendEvents(tx: Transaction<DB>, options: AppendOptions, 
 /** The query-able values of the stored events, and the namespaces their document declared. */
 async function appendFields(tx: Transaction<DB>, options: AppendOptions, stored: ReadonlyArray<{ pk: string; event: EventJson }>) {
   const prefixes = contextPrefixes(options.context);
+  await insertEventFields(tx, stored.map(({ pk, event }) => ({ pk, fields: eventFields(event, prefixes) })));
+  const namespaces = declaredNamespaces(options.context);
+  if (namespaces.length > 0) {
+    await sql`
+      INSERT INTO epcis_namespace (company_id, prefix, namespace)
+      SELECT ${options.companyId}, * FROM unnest(${sql.val(namespaces.map((n) => n.prefix))}::text[], ${sql.val(namespaces.map((n) => n.namespace))}::text[])
+      ON CONFLICT DO NOTHING`.execute(tx);
+  }
+}
+
+/** The field rows of stored events, as eventFields.ts reads them. */
+export async function insertEventFields(tx: Transaction<DB>, stored: ReadonlyArray<{ pk: string; fields: readonly EventField[] }>) {
   const columns = { pk: [] as string[], name: [] as string[], text: [] as Array<string | null>, num: [] as Array<number | null>, time: [] as Array<string | null> };
-  for (const { pk, event } of stored) {
-    for (const field of eventFields(event, prefixes)) {
+  for (const { pk, fields } of stored) {
+    for (const field of fields) {
       columns.pk.push(pk);
       columns.name.push(field.name);
       columns.text.push(field.text);
@@ -145,12 +157,5 @@ async function appendFields(tx: Transaction<DB>, options: AppendOptions, stored:
       INSERT INTO epcis_event_field (event_pk, name, text_value, num_value, time_value)
       SELECT * FROM unnest(${sql.val(columns.pk)}::bigint[], ${sql.val(columns.name)}::text[], ${sql.val(columns.text)}::text[],
                            ${sql.val(columns.num)}::float8[], ${sql.val(columns.time)}::timestamptz[])`.execute(tx);
-  }
-  const namespaces = declaredNamespaces(options.context);
-  if (namespaces.length > 0) {
-    await sql`
-      INSERT INTO epcis_namespace (company_id, prefix, namespace)
-      SELECT ${options.companyId}, * FROM unnest(${sql.val(namespaces.map((n) => n.prefix))}::text[], ${sql.val(namespaces.map((n) => n.namespace))}::text[])
-      ON CONFLICT DO NOTHING`.execute(tx);
   }
 }

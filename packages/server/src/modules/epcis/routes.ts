@@ -8,6 +8,7 @@ import { ownCompany } from '../product/ownCompany.js';
 import { captureRoutes } from './captureRoutes.js';
 import { epcisExport } from './documentExport.js';
 import { EPCIS_MEDIA_TYPES } from './document.js';
+import { scheduleFieldBackfill } from './fieldBackfill.js';
 import { answerProblemsUnder } from './problemDetails.js';
 import { namedQueryRoutes } from './namedQueryRoutes.js';
 import { queryRoutes } from './queryRoutes.js';
@@ -16,7 +17,8 @@ const TAGS = ['epcis'];
 
 /**
  * The EPCIS 2.0 REST interface of the company's repository: capture (captureRoutes.ts), queries and the
- * top-level resources (queryRoutes.ts), and the portal's own export of a batch's or a shipment's events.
+ * top-level resources (queryRoutes.ts), and the portal's own export of a batch's or a shipment's events;
+ * in the background, the field index of events stored before it (fieldBackfill.ts).
  * Answers are the standard's documents, not the portal's envelope, so any EPCIS client reads them;
  * refusals are the binding's problem details with the envelope's fields kept in them (problemDetails.ts).
  */
@@ -24,6 +26,10 @@ export async function epcisRoutes(app: App, ctx: AppContext) {
   const { db, config } = ctx;
   // JSON-LD is JSON: partners send EPCIS documents as application/ld+json
   app.addContentTypeParser(EPCIS_MEDIA_TYPES.jsonLd, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  // events stored before the field index get their sensor, error and extension fields, in the background
+  const backfill = scheduleFieldBackfill(db, (error) => app.log.error({ err: error }, 'EPCIS field backfill failed; trying again in a minute'));
+  app.addHook('onClose', () => backfill.stop());
 
   answerProblemsUnder(app, '/acc/epcis');
   await captureRoutes(app, ctx);

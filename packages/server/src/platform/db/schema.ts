@@ -846,6 +846,12 @@ export interface EpcisAppendTable {
   feed_seq: string | null;
 }
 
+export interface EpcisFieldBackfillTable {
+  only_row: Generated<boolean>;
+  next_id: string;
+  last_id: string;
+}
+
 export interface EpcisSubscriptionTable {
   id: Generated<string>;
   company_id: string;
@@ -1027,6 +1033,7 @@ export interface DB {
   epcis_namespace: EpcisNamespaceTable;
   epcis_named_query: EpcisNamedQueryTable;
   epcis_append: EpcisAppendTable;
+  epcis_field_backfill: EpcisFieldBackfillTable;
   epcis_subscription: EpcisSubscriptionTable;
   epcis_vocabulary_element: EpcisVocabularyElementTable;
   recall: RecallTable;
