@@ -215,10 +215,13 @@ export async function queryEvents(db: Kysely<DB>, scope: QueryScope, query: Even
   const order = query.orderBy;
   if (order === null) {
     const afterId = position.after ? sql` AND e.id > ${position.after[1]}::bigint` : sql``;
-    // OFFSET 0 keeps the planner from reading in record order: the short range is gathered, then sorted
+    // OFFSET 0 keeps the planner from reading in record order: the short range is gathered, then sorted.
+    // Otherwise the page's ids are found first, so that conditions an index carries are checked there
+    // (an index-only scan), and only the page's bodies are read.
     ordered = shape.shortTimeRange
       ? sql`SELECT id, body, "recordTime", "sortKey" FROM (SELECT ${select}, e.id AS pk, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} OFFSET 0) AS gathered ORDER BY pk LIMIT ${pageSize + 1}`
-      : sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}`;
+      : sql`SELECT ${select}, NULL AS "sortKey" FROM epcis_event e
+             WHERE e.id IN (SELECT e.id FROM epcis_event e WHERE ${where}${afterId} ORDER BY e.id LIMIT ${pageSize + 1}) ORDER BY e.id`;
   } else if (order.kind === 'eventTime' || order.kind === 'recordTime') {
     const column = order.kind === 'eventTime' ? 'e.event_time' : 'e.record_time';
     ordered = sql`SELECT ${select}, to_json(${sql.ref(column)}) #>> '{}' AS "sortKey" FROM epcis_event e WHERE ${where}${after(column)}
