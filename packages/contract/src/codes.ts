@@ -200,6 +200,11 @@ export const ERROR_CATALOGUE = {
     zh_CN: '请求头 {header} 要求的版本 {value} 不受支持，本接口只支持 {supported}',
     en_US: 'The version {value} in the header {header} is not supported: this interface speaks {supported} only',
   },
+  EPCIS_EPC_FORMAT_UNAVAILABLE: {
+    status: 406,
+    zh_CN: '无法以 EPC URN 返回标识：转换需要每个厂商识别代码的长度，本库没有这一信息。请改用 {values}',
+    en_US: 'Identifiers cannot be answered as EPC URNs: that takes each company prefix’s length, which this repository does not hold. Ask for {values}',
+  },
   EPCIS_HEADER_INVALID: {
     status: 400,
     zh_CN: '请求头 {header} 的值 {value} 无效，可用的值：{values}',

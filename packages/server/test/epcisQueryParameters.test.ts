@@ -274,6 +274,43 @@ describe('SimpleEventQuery on GS1’s example documents', () => {
   });
 });
 
+describe('GS1-EPC-Format', () => {
+  const eventId = 'ni:///sha-256;df7bb3c352fef055578554f09f5e2aa41782150ced7bd0b8af24dd3ccb30ba69?ver=CBV2.0';
+  const answered = async (headers: Record<string, string>) => {
+    const res = await get('/acc/epcis/events', { EQ_eventID: eventId }, headers);
+    return { ...res, event: res.json.epcisBody?.queryResults.resultsBody.eventList[0] };
+  };
+
+  it('answers EPC URNs as GS1 Digital Links unless asked to keep them as captured', async () => {
+    // GS1's Example 9.6.1 captured its identifiers as URNs
+    for (const headers of [{}, { 'GS1-EPC-Format': 'Always_GS1_Digital_Link' }]) {
+      const { status, headers: answer, event } = await answered(headers);
+      expect(status).toBe(200);
+      expect(answer['gs1-epc-format']).toBe('Always_GS1_Digital_Link');
+      expect(event?.['epcList']).toEqual(['https://id.gs1.org/01/10614141073464/21/2017', 'https://id.gs1.org/01/10614141073464/21/2018']);
+      expect(event?.['readPoint']).toEqual({ id: 'https://id.gs1.org/414/0614141073467/254/1234' });
+      // a transaction on the web stays as it is
+      expect(event?.['bizTransactionList']).toEqual([{ type: 'po', bizTransaction: 'http://transaction.acme.com/po/12345678' }]);
+    }
+    for (const format of ['Never_Translates', 'No_Preference']) {
+      const { headers: answer, event } = await answered({ 'GS1-EPC-Format': format });
+      expect(answer['gs1-epc-format']).toBe('Never_Translates');
+      expect(event?.['epcList']).toEqual(['urn:epc:id:sgtin:0614141.107346.2017', 'urn:epc:id:sgtin:0614141.107346.2018']);
+      expect(event?.['readPoint']).toEqual({ id: 'urn:epc:id:sgln:0614141.07346.1234' });
+    }
+    const xml = await t.app.inject({ method: 'GET', url: '/acc/epcis/events', query: { EQ_eventID: eventId }, headers: { 'x-rd-request-apitoken': token, accept: 'application/xml' } });
+    expect(xml.body).toContain('<epc>https://id.gs1.org/01/10614141073464/21/2017</epc>');
+  });
+
+  it('refuses EPC URNs it cannot write, and a format it does not know', async () => {
+    const urn = await answered({ 'GS1-EPC-Format': 'Always_EPC_URN' });
+    expect(urn.status).toBe(406);
+    expect(urn.json.type).toBe('epcisException:NotAcceptableException');
+    const unknown = await answered({ 'GS1-EPC-Format': 'Sometimes' });
+    expect(unknown.status).toBe(400);
+  });
+});
+
 describe('top-level resources', () => {
   it('lists event types, business steps, dispositions, read points, business locations and EPCs, each with its events', async () => {
     const root = await get('/acc/epcis/');

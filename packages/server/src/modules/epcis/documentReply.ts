@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/appError.js';
 import { setEpcisVersionHeaders } from './discoveryHeaders.js';
 import { EPCIS_MEDIA_TYPES, XML_MEDIA_TYPES } from './document.js';
+import { EPC_FORMAT_HEADER, eventWithDigitalLinks, requestedEpcFormat } from './epcFormat.js';
 import { CBV_XML_FORMATS, epcisQueryDocumentXml, type CbvXmlFormat } from './jsonToXml.js';
 
 /** What an EPCIS answer may be sent as, the server's preference first (JSON, as without an Accept header). */
@@ -57,13 +58,26 @@ function resultsOf(document: Record<string, unknown>): { queryName: string; even
   return { queryName: 'SimpleEventQuery', events: [document] };
 }
 
+/** The answer with each of its events replaced by `map`'s copy. */
+function withEventsMapped(document: Record<string, unknown>, map: (event: Record<string, unknown>) => Record<string, unknown>): Record<string, unknown> {
+  if (document['type'] !== 'EPCISQueryDocument') return map(document);
+  const body = document['epcisBody'] as { queryResults?: { resultsBody?: { eventList?: Array<Record<string, unknown>> } } } | undefined;
+  const results = body?.queryResults;
+  if (!results?.resultsBody?.eventList) return document;
+  return { ...document, epcisBody: { ...body, queryResults: { ...results, resultsBody: { ...results.resultsBody, eventList: results.resultsBody.eventList.map(map) } } } };
+}
+
 /**
  * An EPCIS answer in what the caller asks for: an EPCIS 2.0 XML EPCISQueryDocument when the Accept header
  * prefers application/xml or text/xml (the one event of GET /events/{eventID} too, inside a query document as
- * the binding answers it), else JSON-LD when asked for, else plain JSON: the same events either way.
+ * the binding answers it), else JSON-LD when asked for, else plain JSON: the same events either way. Their
+ * identifiers are written as GS1-EPC-Format asks (epcFormat.ts).
  */
-export async function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Record<string, unknown>, namespaces: NamespaceSource) {
-  setEpcisVersionHeaders(reply).header('vary', 'Accept');
+export async function sendDocument(request: FastifyRequest, reply: FastifyReply, answer: Record<string, unknown>, namespaces: NamespaceSource) {
+  setEpcisVersionHeaders(reply).header('vary', `Accept, ${EPC_FORMAT_HEADER}`);
+  const epcFormat = requestedEpcFormat(request);
+  reply.header(EPC_FORMAT_HEADER, epcFormat);
+  const document = epcFormat === 'Always_GS1_Digital_Link' ? withEventsMapped(answer, eventWithDigitalLinks) : answer;
   const xml = preferredXml(request);
   if (xml) {
     const format = cbvXmlFormat(request);
