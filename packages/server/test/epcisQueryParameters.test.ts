@@ -283,7 +283,8 @@ describe('GS1-EPC-Format', () => {
 
   it('answers EPC URNs as GS1 Digital Links unless asked to keep them as captured', async () => {
     // GS1's Example 9.6.1 captured its identifiers as URNs
-    for (const headers of [{}, { 'GS1-EPC-Format': 'Always_GS1_Digital_Link' }]) {
+    const asked: Array<Record<string, string>> = [{}, { 'GS1-EPC-Format': 'Always_GS1_Digital_Link' }];
+    for (const headers of asked) {
       const { status, headers: answer, event } = await answered(headers);
       expect(status).toBe(200);
       expect(answer['gs1-epc-format']).toBe('Always_GS1_Digital_Link');
