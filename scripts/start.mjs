@@ -13,6 +13,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
+// npm runs this on the Node.js the project carries (node_modules/.bin/node); run by hand with an older one, it
+// says so before building anything (the server says the same when its bundle is run directly)
+const NODE_MAJOR = 24;
+if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+  console.error(`rd-trace runs on Node.js ${NODE_MAJOR} or later, and this is Node.js ${process.versions.node}: run \`npm ci\`, then \`npm start\`, which uses the Node.js ${NODE_MAJOR} the project carries.`);
+  process.exit(1);
+}
 const SHARED_INPUTS = ['packages/contract/src', 'packages/contract/package.json', 'package-lock.json'];
 
 /** Each build: what it is made from, where it notes the sources it was made from, and how it is made. */

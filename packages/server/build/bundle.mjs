@@ -46,7 +46,7 @@ export async function bundleServer() {
     chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     // Stack traces and logs name the real functions.
     keepNames: true,

@@ -7,6 +7,7 @@ import { businessClock } from './platform/export/businessClock.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openFileStorage } from './platform/files/storage.js';
+import { unsupportedNode } from './platform/runtime.js';
 import { seedAdmin } from './seed/adminSeed.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { seedDemoSeason } from './seed/demoSeason.js';
@@ -25,6 +26,11 @@ export interface StartOptions {
 /** Reads the configuration, opens and migrates the database, seeds it, then serves until told to stop. */
 export async function main(options: StartOptions = {}) {
   const started = performance.now();
+  const refusal = unsupportedNode();
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   const config = loadConfig();
   const database = await openDatabase(config);
   const applied = await migrate(database);
