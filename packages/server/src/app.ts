@@ -141,7 +141,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // Before every route (and the static files), so its hook is on each of them.
   await installJsonCompression(app);
   await app.register(rateLimit, { global: false });
-  if (config.apiDocs) installApiDocs(app);
+  if (config.apiDocs) installApiDocs(app, { publicBaseUrl: config.publicBaseUrl });
 
   installOperationLog(app, ctx.db);
   installAccessGuard(app, ctx.db, { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours });

@@ -160,16 +160,20 @@ export async function queryRoutes(app: App, { db, config }: AppContext) {
     },
   });
 
-  app.get(`${BASE}/`, {
-    config: { access },
-    schema: { tags: TAGS, summary: "The repository's top-level resources (the binding's discovery)" },
-    handler: (request, reply) => sendCollection(request, reply, ['events', 'capture', 'queries', ...RESOURCES.map((r) => r.path)], null),
-  });
+  // The root answers with and without its trailing slash (partners' tooling writes both); the document names it
+  // once, without.
+  for (const path of ['', '/']) {
+    app.get(`${BASE}${path}`, {
+      config: { access },
+      schema: { tags: TAGS, summary: "The repository's top-level resources (the binding's discovery)", hide: path === '/' },
+      handler: (request, reply) => sendCollection(request, reply, ['events', 'capture', 'queries', ...RESOURCES.map((r) => r.path)], null),
+    });
+  }
 
-  for (const path of ['/', '/events', '/events/:eventID']) {
+  for (const path of ['', '/', '/events', '/events/:eventID']) {
     app.options(`${BASE}${path}`, {
       config: { access },
-      schema: { tags: TAGS, summary: 'What the resource supports: methods and EPCIS / CBV versions (204, headers only)' },
+      schema: { tags: TAGS, summary: 'What the resource supports: methods and EPCIS / CBV versions (204, headers only)', hide: path === '/' },
       handler: (_request, reply) => sendDiscovery(reply, ['GET', 'OPTIONS']),
     });
   }

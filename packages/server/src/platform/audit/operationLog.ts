@@ -145,7 +145,7 @@ export function installOperationLog(app: FastifyInstance, db: Kysely<DB>) {
 }
 
 /** Whether a route can record anything: an API route that declares what it records, or that by method and name changes data. */
-function mayRecord(routeUrl: string, method: string | string[], declared: AuditSpec | undefined): boolean {
+export function mayRecord(routeUrl: string, method: string | string[], declared: AuditSpec | undefined): boolean {
   if (!routeUrl.startsWith('/acc/') && !routeUrl.startsWith('/api/')) return false;
   if (declared !== undefined) return declared !== false;
   const methods = Array.isArray(method) ? method : [method];
