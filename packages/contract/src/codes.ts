@@ -18,8 +18,12 @@ export interface FieldError {
   message: string;
 }
 
-/** Stable error keys with their HTTP status and zh_CN / en_US messages (spec 8.2 and 8.3). */
-export const ERROR_CATALOGUE = {
+/**
+ * Stable error keys with their HTTP status and zh_CN / en_US messages (spec 8.2 and 8.3): the portal's and
+ * the public pages', which the web app carries too. The EPCIS interface's are in epcisCodes.ts; the server
+ * answers with both (catalogue.ts).
+ */
+export const PORTAL_ERROR_CATALOGUE = {
   SUCCESS: { status: 200, zh_CN: '操作成功', en_US: 'Success' },
   PARAM_CHECK: { status: 400, zh_CN: '参数校验失败', en_US: 'Parameter check failed' },
   NO_LOGIN_ERROR: { status: 401, zh_CN: '用户未登录，请重新登录', en_US: 'You are not signed in, please sign in again' },
@@ -34,16 +38,6 @@ export const ERROR_CATALOGUE = {
   ACCESS_DENIED_ERROR: { status: 403, zh_CN: '权限不足，请联系管理员', en_US: 'Insufficient permission, contact the administrator' },
   OLD_PASSWORD_WRONG: { status: 400, zh_CN: '原密码不正确', en_US: 'The old password is incorrect' },
   NOT_FOUND: { status: 404, zh_CN: '数据不存在', en_US: 'Not found' },
-  EPCIS_QUERY_TOO_LARGE: {
-    status: 413,
-    zh_CN: '查询结果超过 maxEventCount（{max} 个事件），请缩小查询范围',
-    en_US: 'The query matches more than maxEventCount ({max} events): narrow it down',
-  },
-  EPCIS_QUERY_TOO_COMPLEX: {
-    status: 413,
-    zh_CN: '查询过于复杂：最多 {max} 个参数取值（EPC 模式按其展开的前缀计）',
-    en_US: 'The query is too complex: at most {max} parameter values (an EPC pattern counts the prefixes it covers)',
-  },
   CONFLICT: { status: 409, zh_CN: '数据已被修改或状态不允许此操作', en_US: 'The data changed or its state does not allow this' },
   DUPLICATE: { status: 409, zh_CN: '{field}已存在：{value}', en_US: '{field} already exists: {value}' },
   MENU_HAS_CHILDREN: { status: 409, zh_CN: '该菜单存在子元素，请先删除子元素', en_US: 'The menu has child elements, delete the children first' },
@@ -189,27 +183,6 @@ export const ERROR_CATALOGUE = {
   },
   IMPORT_EMPTY: { status: 400, zh_CN: '导入文件中没有数据行', en_US: 'The file has no data rows' },
   PAYLOAD_TOO_LARGE: { status: 413, zh_CN: '请求内容过大', en_US: 'Request body too large' },
-  // The EPCIS capture interface (the REST binding's 406, 413 and 415 answers, and its request headers)
-  EPCIS_CAPTURE_LIMIT: {
-    status: 413,
-    zh_CN: '一次最多采集 {max} 个事件，该文档有 {count} 个，请分成几次发送',
-    en_US: 'A capture takes at most {max} events and the document has {count}: send it in parts',
-  },
-  EPCIS_VERSION_UNSUPPORTED: {
-    status: 406,
-    zh_CN: '请求头 {header} 要求的版本 {value} 不受支持，本接口只支持 {supported}',
-    en_US: 'The version {value} in the header {header} is not supported: this interface speaks {supported} only',
-  },
-  EPCIS_EPC_FORMAT_UNAVAILABLE: {
-    status: 406,
-    zh_CN: '无法以 EPC URN 返回标识：转换需要每个厂商识别代码的长度，本库没有这一信息。请改用 {values}',
-    en_US: 'Identifiers cannot be answered as EPC URNs: that takes each company prefix’s length, which this repository does not hold. Ask for {values}',
-  },
-  EPCIS_HEADER_INVALID: {
-    status: 400,
-    zh_CN: '请求头 {header} 的值 {value} 无效，可用的值：{values}',
-    en_US: 'The header {header} cannot be {value}: use one of {values}',
-  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     zh_CN: '不支持的内容类型 {type}，请以 {types} 发送',
@@ -249,8 +222,6 @@ export const ERROR_CATALOGUE = {
   '500': { status: 500, zh_CN: '系统错误，请稍后重试', en_US: 'Application error, please retry later' },
 } as const satisfies Record<string, { status: number } & Record<Lang, string>>;
 
-export type ResultCode = keyof typeof ERROR_CATALOGUE;
-
 /** Codes the web client treats as success (spec 8.1). */
 export const SUCCESS_CODES: readonly string[] = ['SUCCESS', '200', 'PARAM_CHECK', '1014'];
 
@@ -261,8 +232,4 @@ export const FORCE_LOGOUT_CODES: readonly string[] = ['4001', 'NO_LOGIN_ERROR', 
 export function formatMessage(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
-}
-
-export function catalogueMessage(code: ResultCode, lang: Lang, params?: Record<string, string | number>): string {
-  return formatMessage(ERROR_CATALOGUE[code][lang], params);
 }

@@ -1,5 +1,7 @@
 export * from './lang.js';
 export * from './codes.js';
+export * from './epcisCodes.js';
+export * from './catalogue.js';
 export * from './paging.js';
 export * from './session.js';
 export * from './sessionEnd.js';

@@ -1,6 +1,6 @@
 import type { NamedQuery, QueryParameters, Schedule, Subscription } from '@rd/contract';
 import type { AxiosResponse } from 'axios';
-import { apiBareGet, apiDelete, apiPost } from './http';
+import { apiDelete, apiPost, send, settle } from './http';
 import { HttpError } from './HttpError';
 import type { EpcisEvent } from './supplyChain';
 
@@ -26,6 +26,18 @@ export type SubscriptionBody = { dest: string; signatureToken?: string; initialR
 
 const queryPath = (name: string) => `${BASE}/${encodeURIComponent(name)}`;
 
+/**
+ * A read of the binding, answered without the envelope: the whole answer when it succeeded (its Link header
+ * names the next page). A refusal is handled as every call's is and thrown for the caller to show, with no
+ * message of its own.
+ */
+async function bareGet(url: string, params: object): Promise<AxiosResponse> {
+  const config = { method: 'get', url, params, showError: false } as const;
+  const response = await send(config);
+  if (response.status >= 300) settle(response, config);
+  return response;
+}
+
 /** The token of the next page, from a Link header `<…?…&nextPageToken=…>; rel="next"`. */
 export function nextPageToken(response: AxiosResponse): string | null {
   const link = String(response.headers['link'] ?? '');
@@ -38,7 +50,7 @@ async function wholeList<T>(url: string): Promise<T[]> {
   const items: T[] = [];
   let token: string | null = null;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const response = await apiBareGet(url, { perPage: LIST_PAGE, ...(token ? { nextPageToken: token } : {}) });
+    const response = await bareGet(url, { perPage: LIST_PAGE, ...(token ? { nextPageToken: token } : {}) });
     if (!Array.isArray(response.data)) throw new HttpError('HTTP_200', 'not a list', { status: response.status, handled: false });
     items.push(...(response.data as T[]));
     token = nextPageToken(response);
@@ -56,7 +68,7 @@ export const deleteNamedQuery = (name: string) => apiDelete<null>(queryPath(name
 
 /** A page of a named query's events now, like GET /events. */
 export async function fetchNamedQueryEvents(name: string, page: { perPage: number; nextPageToken?: string }): Promise<{ events: EpcisEvent[]; nextPageToken: string | null }> {
-  const response = await apiBareGet(`${queryPath(name)}/events`, page);
+  const response = await bareGet(`${queryPath(name)}/events`, page);
   const body = response.data as { epcisBody?: { queryResults?: { resultsBody?: { eventList?: EpcisEvent[] } } } };
   return { events: body.epcisBody?.queryResults?.resultsBody?.eventList ?? [], nextPageToken: nextPageToken(response) };
 }

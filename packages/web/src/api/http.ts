@@ -1,7 +1,7 @@
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import axiosRetry, { isNetworkError } from 'axios-retry';
 import {
-  ERROR_CATALOGUE,
+  PORTAL_ERROR_CATALOGUE,
   FORCE_LOGOUT_CODES,
   SUCCESS_CODES,
   type Envelope,
@@ -63,9 +63,7 @@ export async function apiRequest<T>(config: ApiConfig): Promise<Envelope<T>> {
   const overlay = config.silent !== true;
   if (overlay) beginLoading();
   try {
-    const response = await send(config);
-    if (isEnvelope(response.data)) return handleEnvelope<T>(response.data, response.status, config);
-    return handleBare<T>(response, config);
+    return settle<T>(await send(config), config);
   } finally {
     if (overlay) endLoading();
   }
@@ -73,21 +71,6 @@ export async function apiRequest<T>(config: ApiConfig): Promise<Envelope<T>> {
 
 export async function apiGet<T>(url: string, params?: object, config: ApiConfig = {}): Promise<T> {
   return (await apiRequest<T>({ ...config, method: 'get', url, params })).data;
-}
-
-/**
- * A read answered without the envelope (the EPCIS binding's lists and documents, paged by a Link header):
- * resolves with the whole answer when it succeeded. A refusal is handled as every call's is (the sign-in
- * dialog for an ended session, sign-out for a forced one) and rejects with an HttpError for the caller to
- * show: no message of its own.
- */
-export async function apiBareGet(url: string, params?: object): Promise<AxiosResponse> {
-  const config: ApiConfig = { method: 'get', url, params, showError: false };
-  const response = await send(config);
-  if (response.status >= 200 && response.status < 300) return response;
-  if (isEnvelope(response.data)) handleEnvelope(response.data, response.status, config);
-  handleBare(response, config);
-  throw new HttpError(`HTTP_${response.status}`, String(response.status), { status: response.status, handled: false });
 }
 
 export async function apiDelete<T>(url: string, params?: object, config: ApiConfig = {}): Promise<T> {
@@ -129,7 +112,7 @@ export async function apiDownload(config: ApiConfig, fallbackName = 'download'):
 }
 
 /** Sends the call; an answer that came with an error status (5xx) is returned like any other answer. */
-async function send(config: ApiConfig): Promise<AxiosResponse> {
+export async function send(config: ApiConfig): Promise<AxiosResponse> {
   try {
     return await http.request(config);
   } catch (error) {
@@ -144,6 +127,14 @@ function responseOf(error: unknown, config: ApiConfig): AxiosResponse {
   const text = i18n.t('http.timeout');
   if (config.showError !== false) httpEffects().showError(text);
   throw new HttpError('NETWORK', text, { handled: config.showError !== false });
+}
+
+/**
+ * An answer read as every call's is: the envelope of a success, else the refusal handled (messages, the
+ * sign-in dialog for an ended session) and thrown as an HttpError.
+ */
+export function settle<T>(response: AxiosResponse, config: ApiConfig): Envelope<T> {
+  return isEnvelope(response.data) ? handleEnvelope<T>(response.data, response.status, config) : handleBare<T>(response, config);
 }
 
 /** Spec 8.1, in the order the codes are checked. */
@@ -207,7 +198,7 @@ function failDownload(status: number, config: ApiConfig, msg = ''): never {
 }
 
 function catalogueText(code: string): string {
-  const entry = (ERROR_CATALOGUE as Record<string, { zh_CN: string; en_US: string } | undefined>)[code];
+  const entry = (PORTAL_ERROR_CATALOGUE as Record<string, { zh_CN: string; en_US: string } | undefined>)[code];
   return entry ? entry[appStore.getState().language] : '';
 }
 
