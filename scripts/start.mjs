@@ -6,6 +6,7 @@
 // priority, instead of before it starts.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import module from 'node:module';
 import os from 'node:os';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ const BUILDS = [
   },
 ];
 const SERVER_BUNDLE = path.join(root, 'packages/server/dist/main.mjs');
+const COMPILE_CACHE = path.join(root, 'node_modules/.cache/node-compile-cache');
 const WEB_DIST = path.join(root, 'packages/web/dist');
 /** Notes the web build whose compressed copies are all made, as the build's own stamp notes its sources. */
 const PRECOMPRESSED_STAMP = path.join(WEB_DIST, '.precompressed');
@@ -114,7 +116,13 @@ await serverBuild.catch((error) => {
 });
 // Errors name the TypeScript sources, not the bundle's lines.
 process.setSourceMapsEnabled(true);
+// V8 keeps the code it compiled for the bundle and the packages it loads, and a restart reads it back instead of
+// compiling again. The cache is keyed by each file's contents and the Node.js version: a rebuilt bundle is simply
+// compiled anew.
+module.enableCompileCache(COMPILE_CACHE);
 const server = await import(pathToFileURL(SERVER_BUNDLE).href);
 await server.main({ webAppBuilt: webBuild }).catch(server.failedToStart);
+// written now, not only at exit: a server ends by a signal, sometimes one that leaves no time to write
+module.flushCompileCache();
 // Only now: even at the lowest priority, compressing beside the server's start slows it (two cores share a cache).
 precompressInBackground();
