@@ -39,8 +39,13 @@ describe('the support view in Chromium', () => {
     await page.locator('.ant-table-row').filter({ hasText: DEMO_COMPANY }).locator('[data-testid^="audit-support-"]').click();
     const form = page.getByTestId('support-form');
     await form.waitFor();
-    await page.getByRole('button', { name: /确\s?定/ }).click();
-    await form.getByText('此项为必填项').waitFor();
+    // under load the dialog may still be opening when the first click lands: ask again until it answers
+    const required = form.getByText('此项为必填项');
+    for (let tries = 0; tries < 5 && !(await required.isVisible()); tries += 1) {
+      await page.getByRole('button', { name: /确\s?定/ }).click();
+      await required.waitFor({ timeout: 5_000 }).catch(() => {});
+    }
+    await required.waitFor();
     await page.getByTestId('support-reason').fill('工单 4711：批次标签无法验证');
     await page.getByRole('button', { name: /确\s?定/ }).click();
 
