@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/appError.js';
 import { codeUrl } from '../rule/codeMaker.js';
 import { canonicalGs1Identifier } from './canonicalIdentifier.js';
+import { headerChoice } from './discoveryHeaders.js';
 import { epcisDocumentProblems } from './documentSchema.js';
 import { eventHashId } from './eventHash.js';
 import { appendEvents } from './eventStore.js';
@@ -34,11 +35,7 @@ export const CAPTURE_ERROR_BEHAVIOUR_HEADER = 'GS1-Capture-Error-Behaviour';
 
 /** The behaviour a capture request asks for: `rollback` without the header; any other value is refused. */
 export function captureErrorBehaviour(header: string | string[] | undefined): CaptureErrorBehaviour {
-  if (header === undefined) return 'rollback';
-  const value = (Array.isArray(header) ? header.join(', ') : header).trim();
-  const behaviour = CAPTURE_ERROR_BEHAVIOURS.find((b) => b === value.toLowerCase());
-  if (behaviour) return behaviour;
-  throw new AppError('EPCIS_HEADER_INVALID', { header: CAPTURE_ERROR_BEHAVIOUR_HEADER, value: value.slice(0, 40) || '""', values: CAPTURE_ERROR_BEHAVIOURS.join(', ') });
+  return headerChoice(header, CAPTURE_ERROR_BEHAVIOUR_HEADER, CAPTURE_ERROR_BEHAVIOURS) ?? 'rollback';
 }
 
 /**

@@ -10,6 +10,18 @@ import { SERVER_ROOT } from '../../platform/serverRoot.js';
  * -Min/-Max, the vendor's version and what the resource adds), and when a request names a version.
  */
 
+/**
+ * The value of a request header that names one of `choices` (in any case), or undefined without the header;
+ * any other value is refused with EPCIS_HEADER_INVALID, naming the choices.
+ */
+export function headerChoice<T extends string>(raw: string | string[] | undefined, header: string, choices: readonly T[]): T | undefined {
+  if (raw === undefined) return undefined;
+  const value = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
+  const choice = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+  if (!choice) throw new AppError('EPCIS_HEADER_INVALID', { header, value: value.slice(0, 40) || '""', values: choices.join(', ') });
+  return choice;
+}
+
 export const EPCIS_VERSION = '2.0.0';
 export const CBV_VERSION = '2.0.0';
 /** What a request may name in GS1-EPCIS-Version / GS1-CBV-Version: 2.0 and its patch releases. */

@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import Negotiator from 'negotiator';
 import type { DB } from '../../platform/db/schema.js';
-import { AppError } from '../../platform/http/appError.js';
-import { setEpcisVersionHeaders } from './discoveryHeaders.js';
+import { headerChoice, setEpcisVersionHeaders } from './discoveryHeaders.js';
 import { EPCIS_MEDIA_TYPES, XML_MEDIA_TYPES } from './document.js';
 import { EPC_FORMAT_HEADER, eventWithDigitalLinks, requestedEpcFormat } from './epcFormat.js';
 import { CBV_XML_FORMATS, epcisQueryDocumentXml, type CbvXmlFormat } from './jsonToXml.js';
@@ -34,11 +33,7 @@ function preferredXml(request: FastifyRequest): string | null {
  * was captured; a bare word (the JSON form) has no XML form but its URN.
  */
 function cbvXmlFormat(request: FastifyRequest): Exclude<CbvXmlFormat, 'No_Preference'> {
-  const raw = request.headers[CBV_XML_FORMAT_HEADER.toLowerCase()];
-  if (raw === undefined) return 'Always_URN';
-  const value = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
-  const format = CBV_XML_FORMATS.find((f) => f.toLowerCase() === value.toLowerCase());
-  if (!format) throw new AppError('EPCIS_HEADER_INVALID', { header: CBV_XML_FORMAT_HEADER, value: value.slice(0, 40) || '""', values: CBV_XML_FORMATS.join(', ') });
+  const format = headerChoice(request.headers[CBV_XML_FORMAT_HEADER.toLowerCase()], CBV_XML_FORMAT_HEADER, CBV_XML_FORMATS) ?? 'No_Preference';
   return format === 'No_Preference' ? 'Always_URN' : format;
 }
 

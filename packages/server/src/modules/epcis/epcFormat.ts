@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/appError.js';
 import { canonicalGs1Identifier } from './canonicalIdentifier.js';
+import { headerChoice } from './discoveryHeaders.js';
 
 /**
  * The binding's GS1-EPC-Format: how the identifiers of answered events are written. Without the header, or
@@ -18,11 +19,7 @@ const ANSWERABLE = 'Always_GS1_Digital_Link, Never_Translates, No_Preference';
 export type AnsweredEpcFormat = 'Always_GS1_Digital_Link' | 'Never_Translates';
 
 export function requestedEpcFormat(request: FastifyRequest): AnsweredEpcFormat {
-  const raw = request.headers[EPC_FORMAT_HEADER.toLowerCase()];
-  if (raw === undefined) return 'Always_GS1_Digital_Link';
-  const value = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
-  const format = EPC_FORMATS.find((f) => f.toLowerCase() === value.toLowerCase());
-  if (!format) throw new AppError('EPCIS_HEADER_INVALID', { header: EPC_FORMAT_HEADER, value: value.slice(0, 40) || '""', values: EPC_FORMATS.join(', ') });
+  const format = headerChoice(request.headers[EPC_FORMAT_HEADER.toLowerCase()], EPC_FORMAT_HEADER, EPC_FORMATS) ?? 'Always_GS1_Digital_Link';
   if (format === 'Always_EPC_URN') throw new AppError('EPCIS_EPC_FORMAT_UNAVAILABLE', { values: ANSWERABLE });
   return format === 'Always_GS1_Digital_Link' ? format : 'Never_Translates';
 }
