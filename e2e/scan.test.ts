@@ -115,7 +115,7 @@ async function setUpCompany(): Promise<Fixture> {
     ],
   });
 
-  const plain = await makeCodes(demo, { ruleName: 'E2E 扫码单品码', hiddenLength: 0 }, 6, product.id, batch.id);
+  const plain = await makeCodes(demo, { ruleName: 'E2E 扫码单品码', hiddenLength: 0 }, 7, product.id, batch.id);
   const scratch = await makeCodes(demo, { ruleName: 'E2E 刮开验证码', hiddenLength: 6 }, 1, product.id, batch.id);
   return { ...plain, hidden: scratch.hidden, scratchUrl: scratch.urls[0]!, introduction, productName, batchNo };
 }
@@ -215,6 +215,8 @@ describe('public scan pages on a phone in Chromium', () => {
     });
     await first.goto(url);
     expect(await verdictOf(first)).toBe('GENUINE');
+    // The verdict is drawn by the document; the page's modules follow with the product.
+    await first.getByTestId('product-name').waitFor();
     // The consumer document and its own small chunks: never the portal, its component library, the charts
     // or the camera decoder.
     expect(scripts.some((s) => /\/consumer-[\w-]+\.js$/.test(s))).toBe(true);
@@ -263,6 +265,48 @@ describe('public scan pages on a phone in Chromium', () => {
     // The same page in English.
     await second.getByTestId('lang-switch').click();
     await expect.poll(() => second.getByTestId('verdict-detail').textContent()).toMatch(/Checked 2 times; first checked at/);
+    await context.close();
+  });
+
+  it('draws the verdict, styled, as soon as the check answers, before the page’s modules arrive; the page then takes it over in place', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    // The page's modules held back, as a slow phone network holds them.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/acc/api/securityCode/check') checks.push(request.url());
+    });
+    await page.goto(fixture.urls[6]!, { waitUntil: 'commit' });
+    const banner = page.getByTestId('verdict-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-verdict')).toBe('GENUINE');
+    expect(await page.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
+    expect(await page.getByTestId('public-title').textContent()).toBe('防伪查询');
+    // The stylesheet is there: the green banner with white text, not black text on the page.
+    const look = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color, corner: style.borderTopLeftRadius };
+    };
+    expect(await banner.evaluate(look)).toEqual({ background: 'rgb(21, 128, 61)', color: 'rgb(255, 255, 255)', corner: '12px' });
+    // Nothing of React's yet: the product comes with the page.
+    expect(await page.getByTestId('scan-product').count()).toBe(0);
+    const drawn = await banner.elementHandle();
+    const place = await banner.boundingBox();
+
+    release();
+    await page.getByTestId('scan-product').waitFor();
+    // React's own banner now, in the very same place, from the same one check.
+    expect(await drawn!.evaluate((element) => element.isConnected)).toBe(false);
+    expect(await page.getByTestId('verdict-banner').boundingBox()).toEqual(place);
+    expect(await page.getByTestId('verdict-banner').evaluate(look)).toEqual({ background: 'rgb(21, 128, 61)', color: 'rgb(255, 255, 255)', corner: '12px' });
+    expect(checks).toHaveLength(1);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanVerdictValue } from '@rd/contract';
 import { launchBrowser } from './support/browser.js';
@@ -224,22 +224,37 @@ interface Look {
   lang: string;
 }
 
+/**
+ * Reads what `read` answers of the element `locator` finds. The document draws the verdict first and React
+ * then puts its own elements in their place: an element replaced between being found and being read has no
+ * style any more (`read` answers null for it), and is read again.
+ */
+async function readDrawn<T>(locator: Locator, read: () => Promise<T | null>): Promise<T> {
+  for (;;) {
+    await locator.waitFor();
+    const value = await read();
+    if (value !== null) return value;
+  }
+}
+
 /** The banner as drawn: its verdict, title, computed background and text colours, and widths. */
 async function bannerLook(page: Page): Promise<Look> {
   const banner = page.getByTestId('verdict-banner');
-  await banner.waitFor();
-  return banner.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return {
-      verdict: element.getAttribute('data-verdict') ?? '',
-      title: element.querySelector('[data-testid="verdict-title"]')?.textContent ?? '',
-      background: style.backgroundColor,
-      color: style.color,
-      width: element.getBoundingClientRect().width,
-      pageWidth: document.documentElement.scrollWidth,
-      lang: document.documentElement.lang,
-    };
-  });
+  return readDrawn(banner, () =>
+    banner.evaluate((element) => {
+      if (!element.isConnected) return null;
+      const style = getComputedStyle(element);
+      return {
+        verdict: element.getAttribute('data-verdict') ?? '',
+        title: element.querySelector('[data-testid="verdict-title"]')?.textContent ?? '',
+        background: style.backgroundColor,
+        color: style.color,
+        width: element.getBoundingClientRect().width,
+        pageWidth: document.documentElement.scrollWidth,
+        lang: document.documentElement.lang,
+      };
+    }),
+  );
 }
 
 /** What every verdict's banner must be at phone size: its tone, readable words, the column's width, nothing wider than the phone. */
@@ -361,11 +376,17 @@ describe.each(LANGS)('the scan page’s verdicts on a phone, %s', (lang) => {
     const expired = page.getByTestId('scan-expired');
     await expired.waitFor();
     expect(await expired.textContent()).toBe(lang === 'zh_CN' ? '已于 2020年6月20日 过期' : 'Expired on June 20, 2020');
-    const look = await expired.evaluate((element) => ({
-      background: getComputedStyle(element).backgroundColor,
-      color: getComputedStyle(element).color,
-      afterBanner: element.previousElementSibling?.getAttribute('data-testid') ?? '',
-    }));
+    const look = await readDrawn(expired, () =>
+      expired.evaluate((element) =>
+        element.isConnected
+          ? {
+              background: getComputedStyle(element).backgroundColor,
+              color: getComputedStyle(element).color,
+              afterBanner: element.previousElementSibling?.getAttribute('data-testid') ?? '',
+            }
+          : null,
+      ),
+    );
     expect(look.afterBanner).toBe('verdict-banner');
     expect(toneOf(look.background)).toBe('light-red');
     expect(toneOf(look.color)).toBe('red');
@@ -378,13 +399,18 @@ describe.each(LANGS)('the scan page’s verdicts on a phone, %s', (lang) => {
     await page.goto(scanUrl(codes.recalled[lang === 'zh_CN' ? 0 : 1]!));
     expectBanner(await bannerLook(page), 'GENUINE', lang);
     const recall = page.getByTestId('recall-banner');
-    await recall.waitFor();
-    const look = await recall.evaluate((element) => ({
-      background: getComputedStyle(element).backgroundColor,
-      color: getComputedStyle(element).color,
-      beforeBanner: element.nextElementSibling?.getAttribute('data-testid') ?? '',
-      bold: element.querySelectorAll('b').length,
-    }));
+    const look = await readDrawn(recall, () =>
+      recall.evaluate((element) =>
+        element.isConnected
+          ? {
+              background: getComputedStyle(element).backgroundColor,
+              color: getComputedStyle(element).color,
+              beforeBanner: element.nextElementSibling?.getAttribute('data-testid') ?? '',
+              bold: element.querySelectorAll('b').length,
+            }
+          : null,
+      ),
+    );
     expect(look.beforeBanner).toBe('verdict-banner');
     expect(toneOf(look.background)).toBe('red');
     expect(contrast(look.background, look.color)).toBeGreaterThanOrEqual(4.5);

@@ -7,6 +7,16 @@ import { switchConsumerLanguage as changeLanguage } from '../src/public/language
 import { ResultView } from '../src/public/scan/ResultView';
 import { CodeCheck } from '../src/public/scan/CodeCheck';
 import { Lightbox } from '../src/public/ui/Lightbox';
+import { ConsumerApp } from '../src/public/ConsumerApp';
+import { startEarlyCheck } from '../src/public/scan/earlyCheck';
+import { earlyTranslate, pickEarlyTexts } from '../src/public/scan/earlyTexts';
+import { paintEarlyVerdict } from '../src/public/scan/earlyVerdict';
+import appEn from '../src/i18n/en_US/app';
+import headerEn from '../src/i18n/en_US/header';
+import scanEn from '../src/i18n/en_US/scan';
+import appZh from '../src/i18n/zh_CN/app';
+import headerZh from '../src/i18n/zh_CN/header';
+import scanZh from '../src/i18n/zh_CN/scan';
 import { envelope, mockFetch, type FetchCall } from './support/mockFetch';
 
 /** The calls that count or place a scan: the trace the page asks for after a genuine verdict is left out. */
@@ -411,5 +421,170 @@ describe('checking a code', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     render(<CodeCheck code="XG0000ABCD12" />);
     expect((await screen.findByTestId('scan-failed')).textContent).toMatch(/网络|超时/);
+  });
+});
+
+/** The early texts as the build puts them into the document. */
+const EARLY_T = {
+  zh_CN: earlyTranslate(pickEarlyTexts({ scan: scanZh, header: headerZh, app: appZh })),
+  en_US: earlyTranslate(pickEarlyTexts({ scan: scanEn, header: headerEn, app: appEn })),
+};
+
+/** Markup with each element's attributes in name order: two renderers' output compared as the browser holds it. */
+function markup(node: Node): string {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node.textContent ?? '';
+  const element = node as Element;
+  const tag = element.tagName.toLowerCase();
+  const attributes = [...element.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join('');
+  return `<${tag}${attributes}>${[...element.childNodes].map(markup).join('')}</${tag}>`;
+}
+
+/** The consumer document's root, where the inline script draws and React then renders. */
+function documentRoot(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+  return root;
+}
+
+/** The scan page's address for `code`, as a label's QR code opens it. */
+function openScanPage(code: string) {
+  window.history.replaceState(null, '', `/antiCounterfeiting?code=${encodeURIComponent(code)}`);
+}
+
+describe('the verdict drawn by the document before the page starts', { timeout: 20_000 }, () => {
+  /** Positions the browser was asked for. */
+  let positionsAsked = 0;
+  beforeEach(() => {
+    positionsAsked = 0;
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) => {
+          positionsAsked++;
+          ok({ coords: { latitude: 39.6, longitude: 116.3 } } as GeolocationPosition);
+        },
+      },
+    });
+  });
+  afterEach(() => {
+    document.getElementById('root')?.remove();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const DRAWN: Array<{ name: string; result: ScanCheckResult }> = [
+    ...CASES.filter((c) => c.verdict !== 'SECURITY_CODE_MISMATCH').map((c) => ({ name: c.verdict, result: c.result })),
+    { name: 'REPEATED, suspicious, first place unknown', result: answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, firstScanPlace: '', firstScanPlaceEn: '' }) },
+    { name: 'GENUINE of a recalled, expired batch', result: answer({ recall: RECALL, expiredOn: '2026-05-20' }) },
+    { name: 'recall with only a reason, level 3', result: answer({ recall: { ...RECALL, level: 3, instruction: ' ', contact: '', startedAt: '' } }) },
+    { name: 'GENUINE asking for the position', result: answer({ scanToken: 'tok' }) },
+    { name: 'CHECK_FAILED with a token, which asks nothing', result: answer({ verdict: 'CHECK_FAILED', scanToken: 'tok', ...NOTHING }) },
+  ];
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    DRAWN.forEach(({ name, result }, index) => {
+      it(`${lang}, ${name}: the markup React draws, drawn first, then replaced by React's own; one check`, async () => {
+        act(() => changeLanguage(lang));
+        // A code of its own per case: the page keeps the answers it started from.
+        const code = `${result.code}${lang === 'en_US' ? 'E' : 'Z'}${index}`;
+        const asked = { ...result, code };
+        const calls = mockFetch((call) => (call.url.endsWith('/securityCode/check') ? envelope(asked) : call.url.endsWith('/queryTrace') ? envelope([]) : undefined));
+        openScanPage(code);
+        const root = documentRoot();
+        // As the document arrives: neither language nor title set by the page yet.
+        document.documentElement.lang = '';
+        document.title = '';
+        startEarlyCheck(window.location, (into, answered, onGeoTap) => paintEarlyVerdict(into, answered, EARLY_T[lang], lang, onGeoTap));
+        await waitFor(() => expect(root.querySelector('[data-testid="verdict-banner"]')).not.toBeNull());
+        const drawnBanner = root.querySelector('[data-testid="verdict-banner"]')!;
+        const drawn = root.cloneNode(true) as HTMLElement;
+        expect(drawnBanner.getAttribute('data-verdict')).toBe(result.verdict);
+        // The document's language and title, as the page sets them.
+        expect(document.documentElement.lang).toBe(lang === 'en_US' ? 'en' : 'zh-CN');
+        expect(document.title).toBe(lang === 'en_US' ? 'Authenticity check - Product Traceability Portal' : '防伪查询 - 产品追溯防伪平台');
+
+        render(<ConsumerApp />, { container: root });
+        // React's own elements now, not the drawn ones, and the same markup for everything drawn.
+        expect(drawnBanner.isConnected).toBe(false);
+        expect(markup(root.querySelector('header')!)).toBe(markup(drawn.querySelector('header')!));
+        const drawnParts = [...drawn.querySelector('[data-testid="scan-result"]')!.children];
+        const reactParts = [...root.querySelector('[data-testid="scan-result"]')!.children].slice(0, drawnParts.length);
+        expect(reactParts.map(markup)).toEqual(drawnParts.map(markup));
+        // The rest of the answer follows in the same view, from the same one check.
+        if (result.product) expect(screen.getByTestId('product-name').textContent).toContain(result.product.name);
+        expect(scanCalls(calls)).toHaveLength(1);
+        // Kept for a reload, as any answer is.
+        expect(JSON.parse(sessionStorage.getItem(`rd-scan-verdict:${code}`) ?? 'null')).toMatchObject({ code, verdict: result.verdict });
+      });
+    });
+  }
+
+  for (const tap of ['allow', 'deny'] as const) {
+    it(`a tap on “${tap}” of the drawn position prompt is answered when the page starts`, async () => {
+      const calls = mockFetch((call) => {
+        if (call.url.endsWith('/securityCode/check')) return envelope(answer({ code: `XG0000ABCD3${tap.length}`, scanToken: 'tok' }));
+        if (call.url.endsWith('/scanCodeRecord/add')) return envelope({ outcome: 'ATTACHED' });
+        return call.url.endsWith('/queryTrace') ? envelope([]) : undefined;
+      });
+      openScanPage(`XG0000ABCD3${tap.length}`);
+      const root = documentRoot();
+      startEarlyCheck(window.location, (into, answered, onGeoTap) => paintEarlyVerdict(into, answered, EARLY_T.zh_CN, 'zh_CN', onGeoTap));
+      await waitFor(() => expect(root.querySelector('[data-testid="geo-prompt"]')).not.toBeNull());
+      fireEvent.click(root.querySelector(`[data-testid="geo-${tap}"]`)!);
+      // Nothing is sent before the page starts; a "no" takes the prompt away at once.
+      expect(positionsAsked).toBe(0);
+      expect(root.querySelector('[data-testid="geo-prompt"]') === null).toBe(tap === 'deny');
+      render(<ConsumerApp />, { container: root });
+      if (tap === 'allow') {
+        await waitFor(() => expect(screen.getByTestId('geo-outcome').textContent).toMatch(/已记录位置/));
+        expect(positionsAsked).toBe(1);
+        expect(scanCalls(calls).map((c) => c.url)).toEqual(['/acc/api/securityCode/check', '/acc/api/scanCodeRecord/add']);
+        expect(scanCalls(calls)[1]!.params).toMatchObject({ scanToken: 'tok', lat: 39.6, lng: 116.3 });
+      } else {
+        await screen.findByTestId('scan-product');
+        expect(screen.queryByTestId('geo-prompt')).toBeNull();
+        expect(positionsAsked).toBe(0);
+        expect(scanCalls(calls)).toHaveLength(1);
+      }
+    });
+  }
+
+  it('when React starts before the answer, nothing is drawn over it: the page shows the answer of the one check', async () => {
+    let answerNow: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (answerNow = resolve));
+    const calls = mockFetch((call) => (call.url.endsWith('/securityCode/check') ? envelope(answer({ code: 'XG0000ABCD20' })) : undefined));
+    const sent = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => arrived.then(() => sent(input, init)));
+    openScanPage('XG0000ABCD20');
+    const root = documentRoot();
+    const paint = vi.fn((into: HTMLElement, answered: ScanCheckResult) => paintEarlyVerdict(into, answered, EARLY_T.zh_CN, 'zh_CN'));
+    startEarlyCheck(window.location, paint);
+    render(<ConsumerApp />, { container: root });
+    expect(screen.getByTestId('scan-checking')).toBeTruthy();
+    answerNow();
+    await waitFor(() => expect(screen.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE'));
+    expect(paint).not.toHaveBeenCalled();
+    expect(scanCalls(calls)).toHaveLength(1);
+  });
+
+  it('leaves a request for the scratch-off digits and a refusal to the page', async () => {
+    const paint = vi.fn();
+    for (const data of [
+      envelope(answer({ code: 'XG0000ABCD21', verdict: 'SECURITY_CODE_MISMATCH', needsHiddenCode: true, hiddenCodeLength: 6, ...NOTHING })),
+      { status: 400, data: { code: 'PARAM_CHECK', msg: '参数错误', data: null, errors: [{ field: 'code', message: '过长' }] } },
+    ]) {
+      const calls = mockFetch((call) => (call.url.endsWith('/securityCode/check') ? data : undefined));
+      openScanPage('XG0000ABCD21');
+      const root = documentRoot();
+      startEarlyCheck(window.location, paint);
+      await waitFor(() => expect(calls).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(root.hasChildNodes()).toBe(false);
+      render(<ConsumerApp />, { container: root });
+      await waitFor(() => expect(screen.queryByTestId('hidden-code-form') ?? screen.queryByTestId('scan-failed')).not.toBeNull());
+      expect(scanCalls(calls)).toHaveLength(1);
+      cleanup();
+      root.remove();
+    }
+    expect(paint).not.toHaveBeenCalled();
   });
 });

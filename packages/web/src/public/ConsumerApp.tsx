@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { applyDocumentTitle } from './documentHead';
 import { Link, useAddress } from './navigation';
 import { useStore } from '../app/state/createStore';
 import { imageViewerStore } from '../app/state/imageViewerStore';
@@ -36,8 +37,7 @@ export function ConsumerApp() {
   const title = t(page?.title ?? 'scan.title.result');
   const productTitle = t('app.productTitle');
   useEffect(() => {
-    // As the portal titles its screens: "<page> - <product>", in the page's language.
-    document.title = `${title} - ${productTitle}`;
+    applyDocumentTitle(title, productTitle);
   }, [title, productTitle]);
   return (
     <>

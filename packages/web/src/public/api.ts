@@ -1,8 +1,8 @@
 import i18n from 'i18next';
-import { LANG_HEADER, SUCCESS_CODES, TOKEN_HEADER } from '@rd/contract/consumer';
+import { LANG_HEADER, TOKEN_HEADER } from '@rd/contract/consumer';
 import type { FieldError } from '@rd/contract';
 import { HttpError } from '../api/HttpError';
-import { isEnvelope } from '../api/envelope';
+import { isAnswered, isEnvelope } from '../api/envelope';
 import { sessionStore } from '../app/state/sessionStore';
 import { apiUrl, visitLanguage, type Query } from './apiUrl';
 
@@ -62,9 +62,9 @@ export async function answerOf<T>(response: Promise<Response>): Promise<T> {
     // not JSON: only the status tells
   }
   const status = answer.status;
+  if (isAnswered(body)) return body.data as T;
   if (isEnvelope(body)) {
     const code = String(body.code);
-    if (code !== 'PARAM_CHECK' && SUCCESS_CODES.includes(code)) return body.data as T;
     const errors: readonly FieldError[] = Array.isArray(body.errors) ? body.errors : [];
     const msg = typeof body.msg === 'string' && body.msg ? body.msg : i18n.t('http.systemError');
     throw new HttpError(code, msg, { status, errors, handled: false, envelope: body });

@@ -2,9 +2,7 @@ import { createContext } from 'react';
 import i18n from 'i18next';
 import type { Lang } from '@rd/contract';
 import { COOKIE, langToCookie, writeCookie } from '../app/state/cookies';
-
-/** BCP 47 tags of the document for each language, for screen readers and the browser's own features. */
-const DOCUMENT_LANG: Record<Lang, string> = { zh_CN: 'zh-CN', en_US: 'en' };
+import { applyDocumentLanguage } from './documentHead';
 
 /**
  * Switches the consumer pages' language: the messages, the document's lang and the same cookie the portal
@@ -14,11 +12,6 @@ export function switchConsumerLanguage(lang: Lang): void {
   writeCookie(COOKIE.language, langToCookie(lang));
   applyDocumentLanguage(lang);
   void i18n.changeLanguage(lang);
-}
-
-/** The document says which language it is in. */
-export function applyDocumentLanguage(lang: Lang): void {
-  document.documentElement.lang = DOCUMENT_LANG[lang];
 }
 
 /**

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initConsumerI18n } from './i18n';
 import { visitLanguage } from './apiUrl';
-import { applyDocumentLanguage } from './language';
+import { applyDocumentLanguage } from './documentHead';
 import { ConsumerApp } from './ConsumerApp';
 import './consumer.css';
 

@@ -71,7 +71,7 @@ export function CodeCheck({ code, hiddenCode }: { code: string; hiddenCode?: str
       afterBanner={
         <>
           {restored && <p className="scan-muted scan-restored" data-testid="scan-restored">{t('scan.verdict.restored')}</p>}
-          {result.scanToken && !misread && <PositionPrompt code={check.code} scanToken={result.scanToken} />}
+          {result.scanToken && !misread && <PositionPrompt code={check.code} scanToken={result.scanToken} tappedEarly={state.geoTap} />}
         </>
       }
     />

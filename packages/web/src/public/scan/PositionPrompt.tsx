@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import { useTranslation } from 'react-i18next';
+import type { GeoTap } from './earlyCheck';
 import { attachPosition } from './scanApi';
 import { forgetScanToken } from './verdictCache';
 import { Button } from '../ui/Button';
@@ -17,11 +18,14 @@ type Step = 'ask' | 'locating' | 'sent' | 'failed' | 'closed';
  * Asks politely, after the verdict, whether the position may be recorded: the browser's own prompt
  * appears only when the person taps "allow". The position goes to the record of this check through
  * its one-time scanToken (scanCodeRecord/add); whatever happens, the token is used up for this tab.
+ * `tappedEarly` is a tap on the same prompt as the document drew it before the page started (earlyVerdict.ts),
+ * answered as soon as the page can.
  */
-export function PositionPrompt({ code, scanToken }: { code: string; scanToken: string }) {
+export function PositionPrompt({ code, scanToken, tappedEarly }: { code: string; scanToken: string; tappedEarly?: GeoTap }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('ask');
-  if (step === 'closed' || typeof navigator === 'undefined' || !('geolocation' in navigator)) return null;
+  const earlyTap = useRef(tappedEarly);
+  const geolocation = typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
   const finish = (next: Step) => {
     forgetScanToken(code);
@@ -40,6 +44,16 @@ export function PositionPrompt({ code, scanToken }: { code: string; scanToken: s
       { enableHighAccuracy: false, timeout: POSITION_TIMEOUT_MS, maximumAge: POSITION_MAX_AGE_MS },
     );
   };
+
+  useEffect(() => {
+    const tap = earlyTap.current;
+    earlyTap.current = undefined;
+    if (tap === 'allow' && geolocation) allow();
+    else if (tap === 'deny') finish('closed');
+    // once, for a tap made before the page started
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (step === 'closed' || !geolocation) return null;
 
   return (
     <div className="scan-geo" data-testid="geo-prompt">

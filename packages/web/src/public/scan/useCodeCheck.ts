@@ -3,6 +3,7 @@ import { normaliseScannedCode } from '@rd/contract/consumer';
 import type { ScanCheckResult } from '@rd/contract';
 import { checkCode } from './scanApi';
 import { checkKey } from './checkRequest';
+import { takeEarlyVerdict, type GeoTap } from './earlyCheck';
 import { cacheVerdict, readCachedVerdict } from './verdictCache';
 
 export type CheckState =
@@ -16,6 +17,8 @@ export type CheckState =
       withHiddenCode: boolean;
       /** Those digits: later calls about the code (its trace) need them too. */
       hiddenCode?: string;
+      /** A tap on the position prompt the document drew before the page started. */
+      geoTap?: GeoTap;
     }
   | { status: 'failed'; reason: string };
 
@@ -44,7 +47,12 @@ function sharedCheck(code: string, hiddenCode: string | undefined): Promise<Scan
 export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   const code = normaliseScannedCode(rawCode);
   const [state, setState] = useState<CheckState>(() => initialState(code, initialHiddenCode));
-  const restoredAtStart = useRef(state.status === 'done');
+  const doneAtStart = useRef(state.status === 'done');
+  // The answer drawn before the page started is kept for a reload, as any answer is.
+  const drawnAtStart = useRef(state.status === 'done' && !state.restored ? state.result : null);
+  useEffect(() => {
+    if (drawnAtStart.current) cacheVerdict(drawnAtStart.current, code);
+  }, [code]);
 
   const settle = useCallback((call: Promise<ScanCheckResult>, hiddenCode: string | undefined, isCurrent: () => boolean) => {
     call.then(
@@ -61,7 +69,7 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   }, [code]);
 
   useEffect(() => {
-    if (!code || restoredAtStart.current) return;
+    if (!code || doneAtStart.current) return;
     let current = true;
     settle(sharedCheck(code, initialHiddenCode), initialHiddenCode, () => current);
     return () => {
@@ -79,7 +87,11 @@ export function useCodeCheck(rawCode: string, initialHiddenCode?: string) {
   return { code, state, submitHiddenCode: (hiddenCode: string) => ask(hiddenCode), retry: () => ask(lastHiddenCode.current) };
 }
 
+/** An answer this tab kept, else the one the document's inline script has already drawn, else a check to make. */
 function initialState(code: string, hiddenCode: string | undefined): CheckState {
-  const cached = code && !hiddenCode ? readCachedVerdict(code) : null;
-  return cached ? { status: 'done', result: cached, restored: true, withHiddenCode: false } : { status: 'checking' };
+  if (!code || hiddenCode) return { status: 'checking' };
+  const cached = readCachedVerdict(code);
+  if (cached) return { status: 'done', result: cached, restored: true, withHiddenCode: false };
+  const drawn = takeEarlyVerdict(code);
+  return drawn ? { status: 'done', result: drawn.result, restored: false, withHiddenCode: false, ...(drawn.geoTap ? { geoTap: drawn.geoTap } : {}) } : { status: 'checking' };
 }
