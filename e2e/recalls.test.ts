@@ -9,6 +9,7 @@ import { confirmDialog } from './support/confirmDialog.js';
 import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
 import { reportErrorToasts } from './support/errorToasts.js';
 import { allowConsoleError, refusedCall } from './support/pageProblems.js';
+import { readDrawn } from './support/readDrawn.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -185,14 +186,21 @@ function isRed(color: string): boolean {
 /** The banner as drawn: its colours, what follows it, and its texts. */
 async function recallBannerLook(page: Page) {
   const banner = page.getByTestId('recall-banner');
-  const look = await banner.evaluate((element) => ({
-    background: getComputedStyle(element).backgroundColor,
-    color: getComputedStyle(element).color,
-    next: element.nextElementSibling?.getAttribute('data-testid') ?? '',
-    top: element.getBoundingClientRect().top,
-    width: element.getBoundingClientRect().width,
-  }));
-  const verdictTop = await page.getByTestId('verdict-banner').evaluate((element) => element.getBoundingClientRect().top);
+  const look = await readDrawn(banner, () =>
+    banner.evaluate((element) =>
+      element.isConnected
+        ? {
+            background: getComputedStyle(element).backgroundColor,
+            color: getComputedStyle(element).color,
+            next: element.nextElementSibling?.getAttribute('data-testid') ?? '',
+            top: element.getBoundingClientRect().top,
+            width: element.getBoundingClientRect().width,
+            verdictTop: element.nextElementSibling?.getBoundingClientRect().top ?? Number.NaN,
+          }
+        : null,
+    ),
+  );
+  const { verdictTop } = look;
   return {
     ...look,
     aboveVerdict: look.top < verdictTop,

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanVerdictValue } from '@rd/contract';
 import { launchBrowser } from './support/browser.js';
 import { callApi, demoPassword, generatedCodes } from './support/demoApi.js';
+import { readDrawn } from './support/readDrawn.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -222,19 +223,6 @@ interface Look {
   width: number;
   pageWidth: number;
   lang: string;
-}
-
-/**
- * Reads what `read` answers of the element `locator` finds. The document draws the verdict first and React
- * then puts its own elements in their place: an element replaced between being found and being read has no
- * style any more (`read` answers null for it), and is read again.
- */
-async function readDrawn<T>(locator: Locator, read: () => Promise<T | null>): Promise<T> {
-  for (;;) {
-    await locator.waitFor();
-    const value = await read();
-    if (value !== null) return value;
-  }
 }
 
 /** The banner as drawn: its verdict, title, computed background and text colours, and widths. */
