@@ -32,11 +32,17 @@ export async function main(options: StartOptions = {}) {
     process.exit(1);
   }
   const config = loadConfig();
+  // Where a start spends its time, logged with the start (milliseconds since the process began).
+  const phases: Record<string, number> = { loaded: Math.round(performance.now()) };
+  const phase = (name: string) => (phases[name] = Math.round(performance.now()));
   const database = await openDatabase(config);
+  phase('databaseOpen');
   const applied = await migrate(database);
+  phase('migrated');
   await seedPlatform(database.db);
   await seedDictionaries(database.db);
   const firstStart = await seedAdmin(database.db, config);
+  phase('seeded');
   if (firstStart && database.kind === 'pglite' && config.seedDemo) {
     const now = new Date();
     await seedDemo(database.db, config, businessClock(config.businessTimeZone).date(now));
@@ -45,8 +51,11 @@ export async function main(options: StartOptions = {}) {
 
   const ctx = { database, db: database.db, config, storage: await openFileStorage(config) };
   await options.webAppBuilt;
+  phase('webAppBuilt');
   const app = await buildApp(ctx);
+  phase('appBuilt');
   await app.listen({ port: config.port, host: config.host });
+  phase('listening');
   // Background jobs start once the API answers, and stop after finishing their current step.
   const jobs = createJobRunner(ctx, app.log);
   jobs.start();
@@ -54,7 +63,7 @@ export async function main(options: StartOptions = {}) {
   const deliveries = new SubscriptionDeliverer(database, config, app.log);
   await deliveries.start();
   app.log.info(
-    { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started) },
+    { database: database.kind, migrationsApplied: applied, startupMs: Math.round(performance.now() - started), startupPhases: phases },
     `serving on ${config.publicBaseUrl}`,
   );
 
