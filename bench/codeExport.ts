@@ -1,5 +1,6 @@
 // Downloads of generated codes on PostgreSQL, through the real HTTP routes of a listening server:
-//   CSV of 1,000,000 codes (target ≤ 5 s), a PDF of 10,000 labels (≤ 15 s), a ZIP of 10,000 SVG QR codes (≤ 5 s).
+//   CSV of 1,000,000 codes with hidden codes (target ≤ 2.0 s), TXT of them (≤ 5 s), a PDF of 10,000 labels (≤ 15 s),
+//   a ZIP of 10,000 SVG QR codes (≤ 5 s).
 // The codes are written straight into a scratch database with COPY (not through the generation job path).
 // Run: npm run bench:export   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_CODES,
 // default 1,000,000; BENCH_ONLY=csv,txt,pdf,svg,png picks the downloads). Another load on the machine slows every figure.
@@ -62,7 +63,8 @@ async function timedDownload(base: string, token: string, path: string): Promise
   let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    // indexOf rather than a loop over every byte: the client shares this process's CPU with the server.
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
   }
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json')) throw new Error(`${path}: answered JSON instead of a file`);
@@ -137,7 +139,7 @@ try {
     );
   };
 
-  await run(`CSV of ${BIG_JOB} codes with hidden codes`, `/acc/api/codeRecord/downloadCode?id=${bigJob}&format=csv`, 5000, BIG_JOB + 1);
+  await run(`CSV of ${BIG_JOB} codes with hidden codes`, `/acc/api/codeRecord/downloadCode?id=${bigJob}&format=csv`, 2000, BIG_JOB + 1);
   await run(`TXT of ${BIG_JOB} codes`, `/acc/api/codeRecord/downloadCode?id=${bigJob}&format=txt`, 5000, BIG_JOB);
   await run(`PDF of ${PRINT_JOB} labels (A4_3x8)`, `/acc/api/codeRecord/downloadQRCode?id=${printJob}&format=pdf&layout=A4_3x8`, 15_000);
   await run(`ZIP of ${PRINT_JOB} SVG QR codes`, `/acc/api/codeRecord/downloadQRCode?id=${printJob}&format=svg`, 5000);

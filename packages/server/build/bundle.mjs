@@ -26,15 +26,16 @@ const loadedAtRunTime = {
   },
 };
 
-/** Writes dist/main.mjs, dist/qrWorker.mjs, dist/xlsWorker.mjs, dist/xsdWorker.mjs and their chunks (with source maps). */
+/** Writes dist/main.mjs, dist/qrWorker.mjs, dist/codeLineWorker.mjs, dist/xlsWorker.mjs, dist/xsdWorker.mjs and their chunks (with source maps). */
 export async function bundleServer() {
   await build({
     absWorkingDir: SERVER_ROOT,
-    // Each worker is loaded by its URL next to the module that starts it (qrPool.ts: ./qrWorker.mjs, xlsRows.ts:
-    // ./xlsWorker.mjs, xsdValidation.ts: ./xsdWorker.mjs), so all sit beside main.mjs.
+    // Each worker is loaded by its URL next to the module that starts it (qrPool.ts: ./qrWorker.mjs, codeLines.ts:
+    // ./codeLineWorker.mjs, xlsRows.ts: ./xlsWorker.mjs, xsdValidation.ts: ./xsdWorker.mjs), so all sit beside main.mjs.
     entryPoints: {
       main: 'src/main.ts',
       qrWorker: 'src/modules/codeDownload/qrWorker.mjs',
+      codeLineWorker: 'src/modules/codeDownload/codeLineWorker.mjs',
       xlsWorker: 'src/platform/import/xls/xlsWorker.mjs',
       xsdWorker: 'src/modules/epcis/xsdWorker.mjs',
     },

@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { pgCopyStreams } from '../../platform/db/copyStreams.js';
@@ -19,25 +18,47 @@ export function copyStreamsInUse(pool: pg.Pool): number {
   return copyStreams.get(pool) ?? 0;
 }
 
+/** Bytes of COPY text a batch of `jobCodeText` holds at least (but the last): a few thousand codes. */
+const TEXT_BATCH_BYTES = 128 * 1024;
+
+/** A job's codes in insertion order, in batches of PAGE_SIZE, paging through the (record_id, id) index. */
+export function jobCodeBatches(database: Database, jobId: string): AsyncGenerator<string[]> {
+  return pagedCodes(database.db, jobId);
+}
+
 /**
- * A job's codes in insertion order, in batches, straight from the database: never the whole job in memory.
- * `bulk` readers (CSV, TXT) consume as fast as the database sends, so on PostgreSQL they take one
- * connection for a `COPY ... TO STDOUT`; slow readers (spreadsheets, images, labels), PGlite, and bulk
- * readers beyond COPY_STREAMS_MAX page through the (record_id, id) index, holding no connection between pages.
+ * A job's codes in insertion order as COPY's text format: one code a line, each ended by "\n", backslashes and
+ * line breaks escaped; each batch whole lines. This is for readers that consume as fast as the database sends
+ * (CSV, TXT): on PostgreSQL they take one connection for a `COPY ... TO STDOUT` and get its bytes as they come,
+ * never decoded into strings on this thread; PGlite, and readers beyond COPY_STREAMS_MAX, page through the
+ * (record_id, id) index, holding no connection between pages, and get each page in the same format.
  */
-export async function* jobCodeBatches(database: Database, jobId: string, options: { bulk: boolean }): AsyncGenerator<string[]> {
+export async function* jobCodeText(database: Database, jobId: string): AsyncGenerator<Buffer> {
   const pool = database.pool;
   // Decided when reading starts, with no await between the check and the count.
-  if (options.bulk && pool && (copyStreams.get(pool) ?? 0) < COPY_STREAMS_MAX) {
+  if (pool && (copyStreams.get(pool) ?? 0) < COPY_STREAMS_MAX) {
     copyStreams.set(pool, (copyStreams.get(pool) ?? 0) + 1);
     try {
-      yield* copiedCodes(pool, jobId);
+      yield* copiedText(pool, jobId);
     } finally {
       copyStreams.set(pool, (copyStreams.get(pool) ?? 1) - 1);
     }
     return;
   }
-  yield* pagedCodes(database.db, jobId);
+  for await (const codes of pagedCodes(database.db, jobId)) yield textOfCodes(codes);
+}
+
+/** Codes as a batch of `jobCodeText`. */
+export function textOfCodes(codes: readonly string[]): Buffer {
+  return Buffer.from(`${codes.map(escapeCopyText).join('\n')}\n`);
+}
+
+/** The codes of a batch of `jobCodeText`. */
+export function codesOfText(text: Buffer): string[] {
+  // A line break is never a byte inside a multi-byte UTF-8 character, so whole lines decode on their own.
+  const codes = text.toString('utf8').split('\n');
+  codes.pop();
+  return codes.map(unescapeCopyText);
 }
 
 async function* pagedCodes(db: Kysely<DB>, jobId: string): AsyncGenerator<string[]> {
@@ -57,13 +78,20 @@ async function* pagedCodes(db: Kysely<DB>, jobId: string): AsyncGenerator<string
   }
 }
 
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A value as COPY's text format writes it, as far as reading it back needs: backslashes and line breaks escaped. */
+function escapeCopyText(value: string): string {
+  return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c] as string) : value;
+}
+
 /** COPY's text format escapes backslashes and control characters; codes have none, but a prefix might. */
 function unescapeCopyText(value: string): string {
   if (!value.includes('\\')) return value;
   return value.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', v: '\v' })[c] ?? c);
 }
 
-async function* copiedCodes(pool: pg.Pool, jobId: string): AsyncGenerator<string[]> {
+async function* copiedText(pool: pg.Pool, jobId: string): AsyncGenerator<Buffer> {
   const client = await pool.connect();
   let finished = false;
   try {
@@ -71,15 +99,21 @@ async function* copiedCodes(pool: pg.Pool, jobId: string): AsyncGenerator<string
     // quoted as a literal all the same.
     const query = `COPY (SELECT code FROM code WHERE record_id = ${client.escapeLiteral(jobId)} ORDER BY id) TO STDOUT`;
     const stream = client.query(pgCopyStreams().to(query));
-    const decoder = new StringDecoder('utf8');
-    let rest = '';
+    let parts: Buffer[] = [];
+    let size = 0;
     for await (const chunk of stream) {
-      const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
-      rest = lines.pop() as string;
-      if (lines.length > 0) yield lines.map(unescapeCopyText);
+      parts.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size < TEXT_BATCH_BYTES) continue;
+      const text = Buffer.concat(parts, size);
+      const end = text.lastIndexOf(0x0a) + 1;
+      parts = end < size ? [text.subarray(end)] : [];
+      size -= end;
+      if (end > 0) yield text.subarray(0, end);
     }
-    rest += decoder.end();
-    if (rest) yield [unescapeCopyText(rest)];
+    // COPY ends every line, the last one too; a line break is added should it ever not.
+    const last = Buffer.concat(parts, size);
+    if (size > 0) yield last[size - 1] === 0x0a ? last : Buffer.concat([last, Buffer.from('\n')]);
     finished = true;
   } finally {
     // A COPY abandoned half-way leaves the connection mid-protocol: it is closed rather than reused.

@@ -1,5 +1,4 @@
-import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from './workerPool.js';
 
 /**
  * QR codes are drawn by worker threads: choosing a symbol's mask is about half a millisecond of CPU per
@@ -28,39 +27,21 @@ type Rendered<K extends QrKind> = K extends 'matrix' ? QrMatrix : QrImage;
 /** Error correction M (15% of the symbol may be lost), a 4-module quiet zone, 8 pixels a module in PNGs. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, scale: 8 } as const;
 
-const WORKER_URL = new URL('./qrWorker.mjs', import.meta.url);
-
-interface Pending {
-  resolve: (results: unknown[]) => void;
-  reject: (error: Error) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  pending: Map<number, Pending>;
-}
-
-type Reply = { id: number; results: unknown[] } | { id: number; error: string };
-
+/** QR codes drawn by qrWorker.mjs on a pool of worker threads. */
 export class QrPool {
-  private readonly slots: Slot[] = [];
-  private nextId = 1;
-  readonly size: number;
+  private readonly workers: WorkerPool;
 
-  constructor(size = Math.max(1, Math.min(4, os.availableParallelism()))) {
-    this.size = size;
+  constructor(size?: number) {
+    this.workers = new WorkerPool(new URL('./qrWorker.mjs', import.meta.url), 'QR code not drawn', size);
+  }
+
+  get size(): number {
+    return this.workers.size;
   }
 
   /** The QR codes of `urls`, in the same order. */
   async render<K extends QrKind>(kind: K, urls: readonly string[]): Promise<Rendered<K>[]> {
-    const slot = this.leastBusy();
-    const id = this.nextId++;
-    const results = await new Promise<unknown[]>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      // A worker with work keeps the process alive; an idle one does not.
-      slot.worker.ref();
-      slot.worker.postMessage({ id, kind, urls, options: QR_OPTIONS });
-    });
+    const results = (await this.workers.run({ kind, urls, options: QR_OPTIONS })) as unknown[];
     if (kind === 'matrix') return results as Rendered<K>[];
     // Views on the memory the worker handed over, not copies.
     return results.map((r) => {
@@ -69,37 +50,7 @@ export class QrPool {
     }) as Rendered<K>[];
   }
 
-  async close(): Promise<void> {
-    const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
-  }
-
-  private leastBusy(): Slot {
-    if (this.slots.length < this.size) return this.start();
-    return this.slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
-  }
-
-  private start(): Slot {
-    const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, pending: new Map() };
-    worker.unref();
-    worker.on('message', (reply: Reply) => {
-      const waiting = slot.pending.get(reply.id);
-      if (!waiting) return;
-      slot.pending.delete(reply.id);
-      if (slot.pending.size === 0) worker.unref();
-      if ('error' in reply) waiting.reject(new Error(`QR code not drawn: ${reply.error}`));
-      else waiting.resolve(reply.results);
-    });
-    const fail = (error: Error) => {
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots.splice(index, 1);
-      for (const waiting of slot.pending.values()) waiting.reject(error);
-      slot.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`QR worker stopped (exit code ${code})`)));
-    this.slots.push(slot);
-    return slot;
+  close(): Promise<void> {
+    return this.workers.close();
   }
 }

@@ -55,7 +55,7 @@ parentPort.on('message', ({ id, kind, urls, options }) => {
       results.push(result);
       transfer.push(owned);
     }
-    parentPort.postMessage({ id, results }, transfer);
+    parentPort.postMessage({ id, result: results }, transfer);
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -16,15 +16,17 @@ import { asAttachment } from '../../platform/http/attachment.js';
 import { paramsInBodyOrQuery } from '../../platform/http/paramsInBodyOrQuery.js';
 import { requestLang } from '../../platform/http/lang.js';
 import { companySecret } from '../rule/companySecret.js';
-import { CODE_FILE_TYPES, codeFile } from './codeFiles.js';
+import { CODE_FILE_TYPES, codeSheet } from './codeFiles.js';
+import { CODE_LINE_WORKER, codeLines } from './codeLines.js';
 import { countDownload, downloadableJob, type DownloadJob } from './job.js';
-import { jobCodeBatches } from './jobCodes.js';
-import { labelContentOf } from './labelContent.js';
+import { jobCodeBatches, jobCodeText } from './jobCodes.js';
+import { labelContentOf, plainLabelForm } from './labelContent.js';
 import { LABEL_LAYOUT_SPECS } from './labelLayouts.js';
 import { labelSheet } from './labelSheet.js';
 import { QrPool } from './qrPool.js';
 import { qrZip } from './qrZip.js';
 import { DOWNLOAD_TEXTS } from './texts.js';
+import { WorkerPool } from './workerPool.js';
 
 const TAGS = ['code generation'];
 const AUDIT = { module: 'codeRecord', action: 'EXPORT' };
@@ -46,7 +48,8 @@ function fileName(prefix: string, job: DownloadJob, extension: string, timeZone:
  */
 export async function codeDownloadRoutes(app: App, { db, database, config }: AppContext) {
   const pool = new QrPool();
-  app.addHook('onClose', () => pool.close());
+  const linePool = new WorkerPool(CODE_LINE_WORKER, 'code lines not written');
+  app.addHook('onClose', () => Promise.all([pool.close(), linePool.close()]));
 
   /** The job, its label contents and the stream of its codes, once the download is allowed. */
   async function prepare(request: FastifyRequest, id: string, max?: number) {
@@ -56,7 +59,7 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     const secret = job.hiddenLength > 0 ? await companySecret(db, job.companyId) : null;
     await countDownload(db, job.id);
     const onError = (error: unknown) => request.log.error({ err: error, jobId: job.id }, 'download failed after it started');
-    return { lang, job, texts: DOWNLOAD_TEXTS[lang], labelOf: labelContentOf(config.publicBaseUrl, job, secret), onError };
+    return { lang, job, secret, texts: DOWNLOAD_TEXTS[lang], labelOf: labelContentOf(config.publicBaseUrl, job, secret), onError };
   }
 
   app.get('/acc/api/codeRecord/downloadCode', {
@@ -69,14 +72,16 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     },
     handler: async (request, reply) => {
       const { id, format } = request.query;
-      const { job, texts, labelOf, onError } = await prepare(request, id);
-      const stream = codeFile(format, {
-        batches: jobCodeBatches(database, job.id, { bulk: format !== 'xlsx' }),
-        labelOf,
-        withHidden: job.hiddenLength > 0,
-        texts,
-        onError,
-      });
+      const { job, secret, texts, labelOf, onError } = await prepare(request, id);
+      const input = { labelOf, withHidden: job.hiddenLength > 0, texts, onError };
+      const stream =
+        format === 'xlsx'
+          ? codeSheet({ ...input, batches: jobCodeBatches(database, job.id) })
+          : codeLines(format, {
+              ...input,
+              text: jobCodeText(database, job.id),
+              workers: { pool: linePool, form: plainLabelForm(config.publicBaseUrl, job, secret) },
+            });
       return asAttachment(reply, fileName(texts.fileName, job, format, config.businessTimeZone), CODE_FILE_TYPES[format]).send(stream);
     },
   });
@@ -93,7 +98,7 @@ export async function codeDownloadRoutes(app: App, { db, database, config }: App
     handler: async (request, reply) => {
       const { id, format, layout } = request.body;
       const { job, texts, labelOf, onError } = await prepare(request, id, QR_DOWNLOAD_MAX_CODES);
-      const batches = jobCodeBatches(database, job.id, { bulk: false });
+      const batches = jobCodeBatches(database, job.id);
       if (format === 'pdf') {
         const stream = labelSheet({
           layout: LABEL_LAYOUT_SPECS[layout],
