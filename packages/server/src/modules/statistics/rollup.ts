@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { APART, ATTRIBUTED, BATCH_OF_ROW, businessDay, COUNTED, DIM_KEY } from './counts.js';
 
@@ -31,6 +31,58 @@ async function finalWatermark(db: Kysely<DB>, waitMs: number): Promise<string | 
     open = still.rows[0]!.n;
   }
   return maxId;
+}
+
+/**
+ * Adds the chunk's counted scans to the per-code month rows (migration 0044): each scan counts in the row of
+ * its business month and in the row of the month before (a row spans two months). New days after the row's
+ * are appended; otherwise (rows written late) the row's `days` and running `totals` are merged by turning both
+ * sides back into per-day counts, adding them by day and running the sums again.
+ */
+async function addToCodeMonths(tx: Transaction<DB>, timeZone: string, from: string, to: string): Promise<void> {
+  await sql`
+    INSERT INTO scan_stat_code_month AS t (company_id, month, code_id, scans, days, totals)
+    SELECT s.company_id, s.month, s.code_id, sum(s.n), array_agg(s.day ORDER BY s.day), array_agg(s.running ORDER BY s.day)
+    FROM (
+      SELECT c.company_id, m.month, c.code_id, c.day, c.n,
+             sum(c.n) OVER (PARTITION BY c.company_id, m.month, c.code_id ORDER BY c.day) AS running
+      FROM (
+        SELECT r.company_id, r.code_id, ${businessDay(timeZone)} AS day, count(*) AS n
+        FROM scan_record r
+        WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND r.code_id IS NOT NULL AND ${COUNTED}
+        GROUP BY 1, 2, 3
+      ) c
+      CROSS JOIN LATERAL (VALUES (date_trunc('month', c.day::timestamp)::date),
+                                 ((date_trunc('month', c.day::timestamp) - interval '1 month')::date)) m(month)
+    ) s
+    GROUP BY s.company_id, s.month, s.code_id
+    ON CONFLICT (company_id, month, code_id) DO UPDATE
+      SET scans = t.scans + excluded.scans,
+          (days, totals) = (
+            SELECT
+              -- Usually the new days start on or after the row's last day: they are appended, their totals
+              -- carried on from the row's; the row's last day is replaced when it is the new first day.
+              CASE WHEN excluded.days[1] >= t.days[cardinality(t.days)]
+                THEN t.days[1:width_bucket(excluded.days[1] - 1, t.days)] || excluded.days
+                ELSE array_agg(u.day ORDER BY u.day) END,
+              CASE WHEN excluded.days[1] >= t.days[cardinality(t.days)]
+                THEN t.totals[1:width_bucket(excluded.days[1] - 1, t.days)]
+                     || ARRAY(SELECT v + t.totals[cardinality(t.totals)] FROM unnest(excluded.totals) WITH ORDINALITY o(v, i) ORDER BY o.i)
+                ELSE array_agg(u.running ORDER BY u.day) END
+            FROM (
+              SELECT x.day, sum(sum(x.n)) OVER (ORDER BY x.day) AS running
+              FROM (
+                SELECT o.d AS day, o.v - coalesce(lag(o.v) OVER (ORDER BY o.i), 0) AS n
+                FROM unnest(t.days, t.totals) WITH ORDINALITY o(d, v, i)
+                WHERE excluded.days[1] < t.days[cardinality(t.days)]
+                UNION ALL
+                SELECT o.d, o.v - coalesce(lag(o.v) OVER (ORDER BY o.i), 0)
+                FROM unnest(excluded.days, excluded.totals) WITH ORDINALITY o(d, v, i)
+                WHERE excluded.days[1] < t.days[cardinality(t.days)]
+              ) x
+              GROUP BY x.day
+            ) u
+          )`.execute(tx);
 }
 
 /**
@@ -87,6 +139,7 @@ async function addChunk(db: Kysely<DB>, timeZone: string, from: string, to: stri
       WHERE r.id > ${from}::bigint AND r.id <= ${to}::bigint AND r.code_id IS NOT NULL AND ${COUNTED}
       GROUP BY r.company_id, r.code_id
       ON CONFLICT (company_id, code_id) DO UPDATE SET scans = scan_stat_code.scans + excluded.scans`.execute(tx);
+    await addToCodeMonths(tx, timeZone, from, to);
     await tx.updateTable('scan_stat_state').set({ rolled_up_to: to, updated_at: sql`now()` }).execute();
     return true;
   });
@@ -99,6 +152,7 @@ async function resetRollups(db: Kysely<DB>, timeZone: string): Promise<void> {
     if (state.time_zone === timeZone) return;
     await tx.deleteFrom('scan_stat_day').execute();
     await tx.deleteFrom('scan_stat_code').execute();
+    await sql`DELETE FROM scan_stat_code_month`.execute(tx);
     await tx.updateTable('scan_stat_state').set({ rolled_up_to: 0, time_zone: timeZone, updated_at: sql`now()` }).execute();
   });
 }

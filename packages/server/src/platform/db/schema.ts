@@ -626,6 +626,17 @@ export interface ScanStatCodeTable {
   scans: ColumnType<string, string | number, string | number>;
 }
 
+// 0044: a code's rolled-up scans of a business month and the next, with running totals by day
+export interface ScanStatCodeMonthTable {
+  company_id: string;
+  /** The first day of the row's first month. */
+  month: ColumnType<string, string, string>;
+  code_id: ColumnType<string, string | number, string | number>;
+  scans: ColumnType<string, string | number, string | number>;
+  days: string[];
+  totals: ColumnType<string[], Array<string | number>, Array<string | number>>;
+}
+
 // 0016: aggregation (box codes) and code binding to a batch
 /** bigint code ids, read as text. */
 type CodeId = ColumnType<string, string | number, string | number>;
@@ -1011,6 +1022,7 @@ export interface DB {
   scan_stat_state: ScanStatStateTable;
   scan_stat_day: ScanStatDayTable;
   scan_stat_code: ScanStatCodeTable;
+  scan_stat_code_month: ScanStatCodeMonthTable;
   medicinal_product: MedicinalProductTable;
   medicinal_batch: MedicinalBatchTable;
   medicinal_batch_file: MedicinalBatchFileTable;
