@@ -1,4 +1,4 @@
-// Code generation at scale (issue 4 figures): 1,000,000 codes through the real job path — the service the
+// Code generation at scale: 1,000,000 codes through the real job path — the service the
 // API calls queues the job, the server's job runner claims and writes it — on PostgreSQL and on PGlite.
 // In the same run, the machine's ceiling: a plain COPY of as many random 20-character strings into a
 // table with a unique index. Prints seconds, codes/s, the ratio to the ceiling, peak RSS of this process,
@@ -6,12 +6,20 @@
 //
 //   node --import tsx bench/codeGeneration.ts      (npm run bench:codes)
 //   DATABASE_URL=postgres://user@host:5432/db       the server to use (a scratch database is created and dropped)
-//   BENCH_CODES=200000                              another quantity; BENCH_SKIP_PGLITE=1 to skip the embedded run
+//   BENCH_CODES=200000                              another quantity
+//   BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1     skip the embedded run / the PostgreSQL run
+//   CODE_CHUNK_SIZE_EMBEDDED=5000, CODE_COPY_STREAMS=1   the server's settings, to compare
+//
+// Targets: PostgreSQL ≤ 10 s, ≥ 50 % of its ceiling, peak RSS ≤ 300 MB; the embedded database ≥ 60 % of its
+// own ceiling, peak RSS ≤ 500 MB, a query's wait p99 ≤ 5 ms while the job runs. Besides the probe's
+// wait, the bench prints how late the event loop ran (a request that arrives while a chunk is written waits
+// for the chunk, which a probe started between chunks does not see) and where the memory is at the peak.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -25,24 +33,47 @@ import { seedBenchCompany } from './support/benchCompany.js';
 
 const COUNT = Number(process.env.BENCH_CODES || 1_000_000);
 const CEILING_CHUNK = 50_000;
-const TARGET_SECONDS = 10;
-const TARGET_RATIO = 0.5;
-const TARGET_RSS_MB = 300;
+interface Targets {
+  seconds?: number;
+  ratio: number;
+  rssMb: number;
+  waitP99Ms?: number;
+}
+const POSTGRES_TARGETS: Targets = { seconds: 10, ratio: 0.5, rssMb: 300 };
+const EMBEDDED_TARGETS: Targets = { ratio: 0.6, rssMb: 500, waitP99Ms: 5 };
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The highest resident set size seen since the last reset, sampled every 100 ms. */
+/** Where the memory was when the resident set size peaked (MB): V8's heap, and what lives outside it (PGlite's WebAssembly memory). */
+interface MemoryAtPeak {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+const toMb = (m: NodeJS.MemoryUsage): MemoryAtPeak => {
+  const mb = (n: number) => n / 1024 / 1024;
+  return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+};
+
+/** The highest resident set size seen since the last reset, sampled every 100 ms, with the memory's shares then. */
 class RssSampler {
-  private peak = 0;
+  private peak = toMb(process.memoryUsage());
   private readonly timer = setInterval(() => this.sample(), 100);
   sample() {
-    this.peak = Math.max(this.peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    if (now.rss / 1024 / 1024 > this.peak.rss) this.peak = toMb(now);
   }
   reset() {
-    this.peak = process.memoryUsage().rss;
+    this.peak = toMb(process.memoryUsage());
   }
   peakMb() {
     this.sample();
-    return this.peak / 1024 / 1024;
+    return this.peak.rss;
+  }
+  atPeak(): MemoryAtPeak {
+    this.sample();
+    return this.peak;
   }
   stop() {
     clearInterval(this.timer);
@@ -62,31 +93,57 @@ function randomLines(count: number): string {
   return `${out.join('\n')}\n`;
 }
 
-/** How long a trivial query waits while the job runs: what a request would feel. */
+/**
+ * How long a trivial query waits while the job runs: what a request would feel. `wait` counts from the
+ * query's start; `due` from when its timer was due, so it also counts the time the event loop was held by a
+ * chunk being written (a request arriving then waits for it as well).
+ */
 function startProbe(db: Kysely<DB>) {
   const waits: number[] = [];
+  const dues: number[] = [];
   let running = true;
   const loop = (async () => {
+    let due = performance.now();
     while (running) {
       const started = performance.now();
       await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
-      waits.push(performance.now() - started);
+      const ended = performance.now();
+      waits.push(ended - started);
+      dues.push(ended - due);
+      due = ended + 100;
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
+  const figures = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    const at = (q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+    return { p50: at(0.5), p99: at(0.99), max: values[values.length - 1] ?? 0, samples: values.length };
+  };
   return async () => {
     running = false;
     await loop;
-    waits.sort((a, b) => a - b);
-    const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0;
-    return { p50: at(0.5), p99: at(0.99), max: waits[waits.length - 1] ?? 0, samples: waits.length };
+    return { wait: figures(waits), due: figures(dues) };
   };
+}
+
+interface ProbeFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
 }
 
 interface JobFigures {
   seconds: number;
   peakMb: number;
-  probe: { p50: number; p99: number; max: number; samples: number };
+  /** RSS when the job was queued: what the process held before it. */
+  startMb: number;
+  atPeak: MemoryAtPeak;
+  probe: ProbeFigures;
+  /** The same probes counted from when they were due: the event loop held by a chunk included. */
+  due: ProbeFigures;
+  /** How late the event loop ran while the job did (ms). */
+  loopDelay: { p99: number; max: number };
 }
 
 /** Queues the job as the API does and waits for the server's runner to finish it. */
@@ -97,6 +154,9 @@ async function generateThroughJob(database: Database, env: Record<string, string
   const runner = createJobRunner(ctx);
   runner.start();
   rss.reset();
+  const startMb = rss.peakMb();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const stopProbe = startProbe(database.db);
   const started = performance.now();
   const job = await addJob(database.db, principal, { ruleId, quantity: COUNT, remark: 'bench' }, 'en_US');
@@ -108,7 +168,10 @@ async function generateThroughJob(database: Database, env: Record<string, string
   }
   const seconds = (performance.now() - started) / 1000;
   const peakMb = rss.peakMb();
-  const probe = await stopProbe();
+  const atPeak = rss.atPeak();
+  loop.disable();
+  const loopDelay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  const { wait: probe, due } = await stopProbe();
   await runner.stop();
   const stored = await database.db
     .selectFrom('code')
@@ -117,24 +180,36 @@ async function generateThroughJob(database: Database, env: Record<string, string
     .executeTakeFirstOrThrow();
   const [n, d] = [Number(stored.n), Number(stored.d)];
   if (n !== COUNT || d !== COUNT) throw new Error(`stored ${n} codes (${d} distinct), asked ${COUNT}`);
-  return { seconds, peakMb, probe };
+  return { seconds, peakMb, startMb, atPeak, probe, due, loopDelay };
 }
 
-function report(label: string, job: JobFigures, ceiling: { seconds: number; peakMb: number }, targets: boolean) {
+function report(label: string, job: JobFigures, ceiling: { seconds: number; peakMb: number }, targets: Targets) {
   const rate = COUNT / job.seconds;
   const ceilingRate = COUNT / ceiling.seconds;
   const ratio = rate / ceilingRate;
-  const mark = (ok: boolean) => (targets ? (ok ? '  ok' : '  MISSED') : '');
+  const checks: boolean[] = [];
+  const against = (ok: boolean, target: string) => {
+    checks.push(ok);
+    return `${ok ? '  ok' : '  MISSED'} (target ${target})`;
+  };
+  const m = job.atPeak;
   console.log(`\n== ${label}: ${COUNT.toLocaleString('en')} codes`);
   console.log(`ceiling (plain COPY, unique index): ${ceiling.seconds.toFixed(2)} s, ${Math.round(ceilingRate).toLocaleString('en')} rows/s, peak RSS ${ceiling.peakMb.toFixed(0)} MB`);
-  console.log(`generation job:                     ${job.seconds.toFixed(2)} s${mark(job.seconds <= TARGET_SECONDS)}${targets ? ` (target ≤ ${TARGET_SECONDS} s)` : ''}`);
+  console.log(`generation job:                     ${job.seconds.toFixed(2)} s${targets.seconds ? against(job.seconds <= targets.seconds, `≤ ${targets.seconds} s`) : ''}`);
   console.log(`codes/s:                            ${Math.round(rate).toLocaleString('en')}`);
-  console.log(`speed vs ceiling:                   ${(ratio * 100).toFixed(0)}%${mark(ratio >= TARGET_RATIO)}${targets ? ` (target ≥ ${TARGET_RATIO * 100}%)` : ''}`);
-  console.log(`peak RSS during the job:            ${job.peakMb.toFixed(0)} MB${mark(job.peakMb <= TARGET_RSS_MB)}${targets ? ` (target ≤ ${TARGET_RSS_MB} MB)` : ''}`);
+  console.log(`speed vs ceiling:                   ${(ratio * 100).toFixed(0)}%${against(ratio >= targets.ratio, `≥ ${targets.ratio * 100}%`)}`);
+  console.log(`peak RSS during the job:            ${job.peakMb.toFixed(0)} MB${against(job.peakMb <= targets.rssMb, `≤ ${targets.rssMb} MB`)}`);
   console.log(
-    `query wait during the job:          p50 ${job.probe.p50.toFixed(1)} ms, p99 ${job.probe.p99.toFixed(1)} ms, max ${job.probe.max.toFixed(1)} ms (${job.probe.samples} probes)`,
+    `  RSS before the job ${job.startMb.toFixed(0)} MB; at the peak: V8 heap ${m.heapUsed.toFixed(0)} of ${m.heapTotal.toFixed(0)} MB, external ${m.external.toFixed(0)} MB (array buffers ${m.arrayBuffers.toFixed(0)} MB; the rest is WebAssembly memory on PGlite)`,
   );
-  return targets ? job.seconds <= TARGET_SECONDS && ratio >= TARGET_RATIO && job.peakMb <= TARGET_RSS_MB : true;
+  console.log(
+    `query wait during the job:          p50 ${job.probe.p50.toFixed(1)} ms, p99 ${job.probe.p99.toFixed(1)} ms, max ${job.probe.max.toFixed(1)} ms (${job.probe.samples} probes)${targets.waitP99Ms ? against(job.probe.p99 <= targets.waitP99Ms, `p99 ≤ ${targets.waitP99Ms} ms`) : ''}`,
+  );
+  console.log(
+    `  counted from when each was due:   p50 ${job.due.p50.toFixed(1)} ms, p99 ${job.due.p99.toFixed(1)} ms, max ${job.due.max.toFixed(1)} ms (the event loop held by a chunk included)`,
+  );
+  console.log(`event loop delay during the job:    p99 ${job.loopDelay.p99.toFixed(1)} ms, max ${job.loopDelay.max.toFixed(1)} ms`);
+  return checks.every(Boolean);
 }
 
 async function benchPostgres(): Promise<boolean> {
@@ -178,7 +253,7 @@ async function benchPostgres(): Promise<boolean> {
     const env = { DATABASE_URL: url.toString(), ...(process.env.CODE_COPY_STREAMS ? { CODE_COPY_STREAMS: process.env.CODE_COPY_STREAMS } : {}) };
     const job = await generateThroughJob(database, env);
     const settings = loadConfig(env);
-    return report(`PostgreSQL (chunks of ${settings.codeChunkSize.toLocaleString('en')}, ${settings.codeCopyStreams} COPY streams)`, job, ceiling, true);
+    return report(`PostgreSQL (chunks of ${settings.codeChunkSize.toLocaleString('en')}, ${settings.codeCopyStreams} COPY streams)`, job, ceiling, POSTGRES_TARGETS);
   } finally {
     await database?.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -186,11 +261,14 @@ async function benchPostgres(): Promise<boolean> {
   }
 }
 
-async function benchPGlite(): Promise<void> {
+async function benchPGlite(): Promise<boolean> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bench-codes-'));
   try {
     // The job first: an embedded database keeps the memory it grew to, so the ceiling's must not count here.
-    const env = { DATA_DIR: path.join(dir, 'server') };
+    const env = {
+      DATA_DIR: path.join(dir, 'server'),
+      ...(process.env.CODE_CHUNK_SIZE_EMBEDDED ? { CODE_CHUNK_SIZE_EMBEDDED: process.env.CODE_CHUNK_SIZE_EMBEDDED } : {}),
+    };
     const database = await openDatabase({ databaseUrl: null, dataDir: env.DATA_DIR });
     let job: JobFigures;
     try {
@@ -213,17 +291,20 @@ async function benchPGlite(): Promise<void> {
     await ceilingDb.close();
 
     const chunk = loadConfig(env).codeChunkSizeEmbedded;
-    report(`PGlite (embedded, chunks of ${chunk.toLocaleString('en')})`, job, ceiling, false);
+    const met = report(`PGlite (embedded, chunks of ${chunk.toLocaleString('en')})`, job, ceiling, EMBEDDED_TARGETS);
     console.log(`time per chunk (transaction and pause):  ${((job.seconds * 1000 * chunk) / COUNT).toFixed(1)} ms on average`);
+    return met;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 try {
-  const met = await benchPostgres();
-  if (!process.env.BENCH_SKIP_PGLITE) await benchPGlite();
-  console.log(`\nPostgreSQL targets ${met ? 'met' : 'NOT met'}`);
+  const postgres = process.env.BENCH_SKIP_POSTGRES ? null : await benchPostgres();
+  const embedded = process.env.BENCH_SKIP_PGLITE ? null : await benchPGlite();
+  console.log('');
+  if (postgres !== null) console.log(`PostgreSQL targets ${postgres ? 'met' : 'NOT met'}`);
+  if (embedded !== null) console.log(`Embedded database targets ${embedded ? 'met' : 'NOT met'}`);
 } finally {
   rss.stop();
 }

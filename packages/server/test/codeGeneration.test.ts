@@ -162,6 +162,24 @@ describe('generating codes', () => {
     expect(rule.next_serial).toBe('781');
   });
 
+  it('stores every code exactly as made, even when the prefix holds characters of a bulk format', async () => {
+    // A prefix is free text: a backslash or a tab must reach the database as itself, not as an escape or a field break.
+    const shape: CodeShape = { prefix: 'A\\B\tC\n', bodyLength: 8, alphabet: 'CROCKFORD32', checkScheme: 'NONE' };
+    const rule = await insertRule(companyA, 'escaped prefix', shape);
+    const made: string[] = [];
+    const source = (s: CodeShape, count: number) => {
+      const codes = randomCodes(s, count);
+      made.push(...codes);
+      return codes;
+    };
+    const job = await add(adminA, { ruleId: rule, quantity: 250 });
+    expect(await run(job.id, { randomSource: source })).toBe('finished');
+    const stored = (await codesOf(job.id)).map((c) => c.code);
+    expect(stored).toHaveLength(250);
+    expect(stored.every((c) => c.startsWith('A\\B\tC\n') && c.length === 14)).toBe(true);
+    expect([...stored].sort()).toEqual([...made].sort());
+  });
+
   it('records the product and batch of the job on every code', async () => {
     const db = t.database.db;
     const product = await sql<{ id: string }>`insert into product (company_id, name) values (${companyA}, 'Tea') returning id`.execute(db);

@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isBlobQuery } from './pgliteBlobQuery.js';
 import { isNamedQuery, PGlitePreparedStatements } from './pglitePrepared.js';
 
 /**
@@ -112,7 +113,9 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = isNamedQuery(query) ? await this.prepared.rows<R>(query) : await this.client.query<R>(query.sql, [...query.parameters]);
+    const result = isNamedQuery(query)
+      ? await this.prepared.rows<R>(query)
+      : await this.client.query<R>(query.sql, [...query.parameters], isBlobQuery(query) ? { blob: query.blob } : undefined);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
