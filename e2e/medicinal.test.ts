@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { settledPassword } from './support/demoApi.js';
+import { closeDialog } from './support/confirmDialog.js';
 
 const MEDICINAL = '/accPortal/enterprise/medicinalMg';
 let server: RunningServer;
@@ -85,7 +86,7 @@ describe('medicinal products in Chromium', () => {
     const errorRow = errors.locator('.ant-table-row').first();
     expect(await errorRow.textContent()).toMatch(/^4D · 有效期至结束日期不能早于开始日期/);
     await expect.poll(() => errors.locator('.ant-table-row').count()).toBe(1);
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await closeDialog(page);
     // nothing was written
     expect(await page.locator('.ant-table-row').filter({ hasText: 'E2E-AMX' }).count()).toBe(0);
 
@@ -96,7 +97,7 @@ describe('medicinal products in Chromium', () => {
     await importFile(page, fixed);
     await page.getByTestId('import-success').waitFor();
     expect(await page.getByTestId('import-success').textContent()).toContain('已导入 3 行');
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await closeDialog(page);
     await page.getByTestId('mb-search-batchNo').fill('E2E-AMX');
     await page.getByTestId('table-search').click();
     await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: 'E2E-AMX' }).count()).toBe(3);
@@ -112,7 +113,7 @@ describe('medicinal products in Chromium', () => {
     await importFile(page, path.join(workDir, 'batches-xls.xls'));
     await page.getByTestId('import-success').waitFor();
     expect(await page.getByTestId('import-success').textContent()).toContain('已导入 1 行');
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await closeDialog(page);
     await page.getByTestId('mb-search-batchNo').fill('E2E-XLS');
     await page.getByTestId('table-search').click();
     await page.locator('.ant-table-row').filter({ hasText: 'E2E-XLS-01' }).waitFor();

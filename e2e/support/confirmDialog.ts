@@ -1,9 +1,29 @@
 import type { Page } from 'playwright-core';
 
+const OK = /确\s?定|OK/;
+
+/**
+ * Waits until no antd dialog is zooming in or out. Playwright takes a box that held still for two
+ * frames as settled, and rc-motion's "prepare" frames show the dialog at rest before the zoom starts:
+ * on a loaded machine a click aimed then lands beside the button, and the dialog stays open.
+ */
+export async function dialogsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"]'));
+}
+
 /**
  * Presses OK on the open confirmation dialog (antd's modal.confirm / modal.success). Scoped to that
  * dialog because the form that opened it may still be fading out with its own primary button.
  */
 export async function confirmDialog(page: Page): Promise<void> {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定|OK/ }).click();
+  await dialogsAtRest(page);
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
+}
+
+/** Presses OK in the one open dialog and waits until it has gone. */
+export async function closeDialog(page: Page): Promise<void> {
+  await dialogsAtRest(page);
+  const dialog = page.locator('.ant-modal-wrap');
+  await dialog.getByRole('button', { name: OK }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
