@@ -6,8 +6,9 @@ import { keptByKey, keptValue } from './keptReads.js';
 /**
  * What the check needs of recalls (modules/recall), kept for SCAN_ANSWER_CACHE_SECONDS like the answer parts:
  * - the companies with an active recall, as a PostgreSQL array literal: the check statement looks a scanned
- *   code up in recall_code only for those, so the usual check (no recall anywhere) pays nothing for it, and an
- *   activation reaches every instance within that time;
+ *   code up in recall_code only for those, and without any leaves that lookup out of the statement
+ *   (checkStatement.ts), so the usual check pays nothing for it; an activation reaches every instance within
+ *   that time;
  * - a recall's texts by id, for the answer. Whether a code is recalled is read by the statement itself, so a
  *   closed recall stops showing at once.
  */

@@ -93,6 +93,8 @@ export interface CheckRow {
  * It is the busiest statement of the server, so it is kept lean: it touches only the tables it must
  * (the company's secret is read apart, only when a hidden code is given), sends each input once, and
  * answers one JSON array rather than a row of columns, which costs the driver far less to take apart.
+ * The recall lookup and the channel-conflict part are left out of the text when they cannot apply
+ * (partsNeeded): every table a statement names is locked and opened on each run, used or not.
  */
 export async function runCheckStatement(
   db: Kysely<DB>,
@@ -100,7 +102,7 @@ export async function runCheckStatement(
   input: CheckInput,
   options: { simulate?: { companyId: string | null } } = {},
 ): Promise<CheckRow> {
-  const statement = preparedStatement(db, options);
+  const statement = preparedStatement(db, options, partsNeeded(input, options));
   const values = statement.sources.map((source) =>
     typeof source === 'string' ? (source === 'companyId' ? options.simulate?.companyId : input[source]) : source.value,
   );
@@ -110,6 +112,25 @@ export async function runCheckStatement(
 }
 
 type Answered = { answer: unknown[] };
+
+/**
+ * The parts of the statement a check can need, known before it runs:
+ * - recalls: some company has an active recall (without one, no code can be in a recall);
+ * - conflicts: a consumer check from a known province (a channel conflict is a scan from outside the dealer's
+ *   sales area; from an unknown place, or by the simulator, none is recorded).
+ * Each combination is its own prepared statement; leaving a part out changes no answer and no row written.
+ */
+interface PartsNeeded {
+  recalls: boolean;
+  conflicts: boolean;
+}
+
+function partsNeeded(input: CheckInput, options: { simulate?: unknown }): PartsNeeded {
+  return { recalls: input.recallCompanies !== NO_RECALL_COMPANIES, conflicts: !options.simulate && input.areaCode !== '' };
+}
+
+/** recallCompanies when no company has an active recall (activeRecalls.ts). */
+const NO_RECALL_COMPANIES = '{}';
 
 /** The statement's JSON array, in the order of its SELECT, made into a named row. */
 function checkRowOf(answered: Answered | undefined): CheckRow {
@@ -140,13 +161,14 @@ interface PreparedCheck {
 const MARK = '\u0000check-input:';
 const prepared = new Map<string, PreparedCheck>();
 
-function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: string | null } }): PreparedCheck {
-  const mode = options.simulate ? (options.simulate.companyId ? 'simulate-company' : 'simulate') : 'check';
+function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: string | null } }, needed: PartsNeeded): PreparedCheck {
+  const kind = options.simulate ? (options.simulate.companyId ? 'simulate-company' : 'simulate') : 'check';
+  const mode = `${kind}${needed.recalls ? '+recalls' : ''}${needed.conflicts ? '+conflicts' : ''}`;
   let statement = prepared.get(mode);
   if (!statement) {
     const marked = new Proxy({} as CheckInput, { get: (_target, key) => `${MARK}${String(key)}` });
     const simulate = options.simulate ? { companyId: options.simulate.companyId ? `${MARK}companyId` : null } : undefined;
-    const compiled = checkStatement(marked, { simulate }).compile(db);
+    const compiled = checkStatement(marked, { simulate, ...needed }).compile(db);
     const sources: PreparedCheck['sources'] = [];
     const numberOf = new Map<string, number>();
     const placeholder = compiled.parameters.map((value) => {
@@ -163,8 +185,9 @@ function preparedStatement(db: Kysely<DB>, options: { simulate?: { companyId: st
   return statement;
 }
 
-export function checkStatement(input: CheckInput, options: { simulate?: { companyId: string | null } } = {}) {
+export function checkStatement(input: CheckInput, options: { simulate?: { companyId: string | null } } & Partial<PartsNeeded> = {}) {
   const simulate = options.simulate;
+  const { recalls = true, conflicts = !simulate } = options;
   const now = sql`coalesce(${input.at}::timestamptz, now())`;
   // one text whatever the region, so the prepared statement is reused
   const region = sql`CASE WHEN ${input.regionKey}::text = '' THEN '{}'::text[] ELSE ARRAY[${input.regionKey}::text] END`;
@@ -201,17 +224,19 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
       FROM c LEFT JOIN code_scan s ON s.code_id = c.id
       WHERE ${counts}`;
   const companyFilter = simulate?.companyId ? sql`AND c.company_id = ${simulate.companyId}::uuid` : sql``;
+  const recallOf = recalls
+    ? sql`CASE WHEN c.company_id = ANY(${input.recallCompanies}::uuid[]) THEN
+               (SELECT rc.recall_id FROM recall_code rc JOIN recall rr ON rr.id = rc.recall_id AND rr.state = 'ACTIVE'
+                 WHERE rc.code_id = c.id LIMIT 1)
+             END`
+    : sql`NULL`;
   return sql<Answered>`
     WITH c AS (
       SELECT c.id, c.company_id, c.status, c.product_id, c.batch_id, r.hidden_length, r.repeat_threshold,
-             cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas,
-             CASE WHEN c.company_id = ANY(${input.recallCompanies}::uuid[]) THEN
-               (SELECT rc.recall_id FROM recall_code rc JOIN recall rr ON rr.id = rc.recall_id AND rr.state = 'ACTIVE'
-                 WHERE rc.code_id = c.id LIMIT 1)
-             END AS recall_id
+             ${conflicts ? sql`cs.dealer_id, cs.shipment_id, d.area_codes AS dealer_areas,` : sql``}
+             ${recallOf}::uuid AS recall_id
       FROM code c JOIN tag_rule r ON r.id = c.rule_id
-      LEFT JOIN code_shipment cs ON cs.code_id = c.id
-      LEFT JOIN dealer d ON d.id = cs.dealer_id
+      ${conflicts ? sql`LEFT JOIN code_shipment cs ON cs.code_id = c.id LEFT JOIN dealer d ON d.id = cs.dealer_id` : sql``}
       WHERE c.code = ${input.code}::text ${companyFilter}
     ),
     counted AS (${simulate ? simulatedCount : counted}),
@@ -237,7 +262,7 @@ export function checkStatement(input: CheckInput, options: { simulate?: { compan
              ${now}
       FROM (SELECT 1) AS one LEFT JOIN c ON true LEFT JOIN counted ON true
       RETURNING id, verdict, suspicious
-    )${simulate ? sql`` : sql`,
+    )${!conflicts ? sql`` : sql`,
     conflict AS (
       INSERT INTO channel_conflict (company_id, scan_record_id, scanned_at, code_id, product_id, batch_id, dealer_id, shipment_id,
                                     dealer_area_codes, scan_area_code, scan_city_code, province, city, ip)
