@@ -343,10 +343,11 @@ async function walBytes(url: string): Promise<number> {
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) used so far by a process, from /proc (Linux). */
-function cpuSecondsOf(pid: number): number {
+function cpuSecondsOf(pid: number, part: 'all' | 'kernel' = 'all'): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const kernel = Number(fields[12]);
+    return (part === 'kernel' ? kernel : Number(fields[11]) + kernel) / CLOCK_TICKS;
   } catch {
     return 0; // ended, or not Linux
   }
@@ -377,6 +378,8 @@ interface Tally {
   p50: number[];
   p99: number[];
   serverCpu: number;
+  /** of which in the kernel (system time): on loopback, sending an answer also delivers it to the load generator */
+  serverKernelCpu: number;
   databaseCpu: number;
   /** this process: the load generator */
   loadCpu: number;
@@ -389,12 +392,14 @@ async function round(server: { base: string; child: ChildProcess }, url: string,
   const before = await scanRecords(url);
   const wal = await walBytes(url);
   const serverCpu = cpuSecondsOf(server.child.pid as number);
+  const serverKernelCpu = cpuSecondsOf(server.child.pid as number, 'kernel');
   const databaseCpu = databaseCpuSeconds();
   const loadCpu = process.cpuUsage();
   const { result, cutOff } = await drive(server.base, codes, seconds);
   const loadUsed = process.cpuUsage(loadCpu);
   tally.loadCpu += (loadUsed.user + loadUsed.system) / 1e6;
   tally.serverCpu += cpuSecondsOf(server.child.pid as number) - serverCpu;
+  tally.serverKernelCpu += cpuSecondsOf(server.child.pid as number, 'kernel') - serverKernelCpu;
   tally.databaseCpu += usedSince(databaseCpu, databaseCpuSeconds());
   tally.scanRecords += (await scanRecords(url)) - before;
   tally.wal += (await walBytes(url)) - wal;
@@ -417,13 +422,13 @@ function report(kind: string, t: Tally) {
   );
   // where the time goes: CPU per request in the server process, in PostgreSQL and in the load generator
   console.log(
-    `${''.padEnd(8)} CPU per request: server ${perRequest(t.serverCpu)}, PostgreSQL ${perRequest(t.databaseCpu)}, ` +
+    `${''.padEnd(8)} CPU per request: server ${perRequest(t.serverCpu)} (kernel ${perRequest(t.serverKernelCpu)}), PostgreSQL ${perRequest(t.databaseCpu)}, ` +
       `load generator ${perRequest(t.loadCpu)}; write-ahead log ${Math.round(t.wal / Math.max(1, t.requests)).toLocaleString('en')} bytes`,
   );
   return { reqPerSec, p99: Math.max(...t.p99), lost };
 }
 
-const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, databaseCpu: 0, loadCpu: 0, wal: 0 });
+const newTally = (): Tally => ({ requests: 0, seconds: 0, successes: 0, errors: 0, cutOff: 0, scanRecords: 0, p50: [], p99: [], serverCpu: 0, serverKernelCpu: 0, databaseCpu: 0, loadCpu: 0, wal: 0 });
 
 async function main() {
   const scratch = await scratchDatabase(SERVER_URL);
