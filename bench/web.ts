@@ -175,6 +175,8 @@ interface Measure {
   /** What the largest paint was: the element's selector and text, as Lighthouse names it. */
   lcpElement: string;
   tbtMs: number;
+  /** The main thread's tasks over 50 ms, as Lighthouse lists them (simulated durations): what the blocking time is made of. */
+  longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
   fcpSeconds: number;
   speedIndexSeconds: number;
   cls: number;
@@ -212,6 +214,9 @@ async function measure(url: string): Promise<Measure> {
     lcpSeconds: (lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
     lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? []).map(
+      (task) => ({ url: task.url ?? '?', startMs: task.startTime ?? NaN, durationMs: task.duration ?? NaN }),
+    ),
     fcpSeconds: (lhr.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
     speedIndexSeconds: (lhr.audits['speed-index']?.numericValue ?? NaN) / 1000,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -275,6 +280,7 @@ try {
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION} mobile (default: simulated slow 4G, mid-range phone), performance, median of ${RUNS} runs, Chromium ${CHROMIUM}\n`);
   const rows = [['page', 'score', 'LCP s', 'FCP s', 'SI s', 'TBT ms', 'CLS', 'script KB', 'total KB', 'scores of the runs']];
   let scanScripts: Measure['scripts'] = [];
+  let scanLongTasks: Measure['longTasks'] = [];
   const largestPaints: string[] = [];
   const benchmarkIndexes: number[] = [];
   for (const { target, nextUrl } of pages) {
@@ -298,6 +304,8 @@ try {
     ]);
     // The scripts of the run whose script total is the median, so that they add up to the table's figure.
     if (target === TARGETS[0]) scanScripts = runs.find((r) => r.scriptKb === scriptKb)!.scripts;
+    // likewise the long tasks of the run whose blocking time is the median
+    if (target === TARGETS[0]) scanLongTasks = runs.find((r) => r.tbtMs === median(runs.map((m) => m.tbtMs)))?.longTasks ?? [];
     largestPaints.push(`  ${target.page}: ${[...new Set(runs.map((r) => r.lcpElement))].join('; ')}`);
   }
   printTable(rows);
@@ -305,6 +313,8 @@ try {
   for (const line of largestPaints) console.log(line);
   console.log('\nscripts of the scan page, transfer size:');
   for (const script of scanScripts) console.log(`  ${script.kb.toFixed(1).padStart(6)} KB  ${script.url}`);
+  console.log('\nlong tasks of the scan page (the run with the median blocking time; start and duration as Lighthouse simulates them):');
+  for (const task of scanLongTasks) console.log(`  ${task.durationMs.toFixed(0).padStart(5)} ms at ${task.startMs.toFixed(0).padStart(5)} ms  ${task.url.replace(/^https?:\/\/[^/]+/, '')}`);
   console.log(`\nLighthouse CPU benchmark index, median ${median(benchmarkIndexes).toFixed(0)} (runs ${Math.min(...benchmarkIndexes).toFixed(0)}–${Math.max(...benchmarkIndexes).toFixed(0)})`);
   console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
