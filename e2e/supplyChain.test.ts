@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { closeDialog, confirmDialog } from './support/confirmDialog.js';
 import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -77,7 +78,7 @@ describe('supply chain in Chromium', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('dealer-import').click()]);
     await chooser.setFiles(filled);
     expect(await page.getByTestId('import-success').textContent()).toContain('已导入 1 行');
-    await page.locator('.ant-modal-footer').getByRole('button').click();
+    await closeDialog(page);
     const imported = page.locator('.ant-table-row').filter({ hasText: 'E2E-NB' });
     await imported.waitFor();
     expect(await imported.textContent()).toContain('E2E 浙江经销');
@@ -104,7 +105,7 @@ describe('supply chain in Chromium', () => {
     await outcomes.getByText('标签码不存在').waitFor();
     await expect.poll(() => page.getByTestId('shipment-item-count').textContent()).toContain('2');
     await page.getByTestId('shipment-complete').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(page);
     await page.locator('.ant-drawer .ant-statistic').filter({ hasText: '已完成' }).waitFor();
     await page.locator('.ant-drawer-close').click();
     await page.getByTestId('shipment-desk').waitFor({ state: 'detached' });
@@ -140,7 +141,7 @@ describe('supply chain in Chromium', () => {
     await completed.waitFor();
     expect(await completed.textContent()).toContain('E2E-ZJ');
     await completed.locator('[data-testid^="shipment-receive-"]').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Confirm/ }).click();
+    await confirmDialog(page);
     await page.locator('.ant-table-row').filter({ hasText: 'Received' }).waitFor();
     // the order's EPCIS document, downloaded from its desk
     await page.locator('.ant-table-row').filter({ hasText: 'Received' }).locator('[data-testid^="shipment-open-"]').click();
