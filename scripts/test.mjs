@@ -8,14 +8,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** The vitest run's budget on a 2-core machine: past it the run ends with a loud warning (docs/testing.md). */
+const VITEST_BUDGET_SECONDS = 12 * 60;
 const ci = process.env.CI === 'true';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each phase's wall time in seconds, printed at the end so the run's budget shows in every log. */
+const phases = [];
+if (process.env.RD_INSTALL_SECONDS) phases.push({ label: 'install (npm ci)', seconds: Number(process.env.RD_INSTALL_SECONDS) });
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  phases.push({ label, seconds: (Date.now() - started) / 1000 });
   return result.status === 0;
 }
 
@@ -71,16 +78,27 @@ else if (ci) {
 if (!projects.includes('server-pg')) skipped += 1;
 if (!projects.includes('e2e')) skipped += 1;
 
-check('typecheck', 'npx', ['tsc', '-p', 'packages/contract']);
-check('typecheck', 'npx', ['tsc', '-p', 'packages/server']);
-check('typecheck', 'npx', ['tsc', '-p', 'packages/web']);
-check('typecheck', 'npx', ['tsc', '-p', 'e2e']);
+check('typecheck contract', 'npx', ['tsc', '-p', 'packages/contract']);
+check('typecheck server', 'npx', ['tsc', '-p', 'packages/server']);
+check('typecheck web', 'npx', ['tsc', '-p', 'packages/web']);
+check('typecheck e2e', 'npx', ['tsc', '-p', 'e2e']);
 check('lint', 'npx', ['eslint', '.']);
 if (projects.includes('e2e')) check('build web app for browser tests', 'npm', ['run', 'build', '-w', '@rd/web']);
 
 const report = path.join(os.tmpdir(), `rd-vitest-${process.pid}.json`);
-const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-run('tests', 'npx', args, chromium ? { CHROMIUM_PATH: chromium } : {});
+const timings = path.join(os.tmpdir(), `rd-vitest-timings-${process.pid}.jsonl`);
+const args = [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  '--reporter=./scripts/timingReporter.mjs',
+];
+const testsStarted = Date.now();
+run('tests', 'npx', args, { RD_TEST_TIMINGS: timings, ...(chromium ? { CHROMIUM_PATH: chromium } : {}) });
+const testsSeconds = (Date.now() - testsStarted) / 1000;
 if (fs.existsSync(report)) {
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += summary.numPassedTests;
@@ -95,6 +113,43 @@ if (fs.existsSync(report)) {
 } else {
   console.log('!!! the test run produced no report');
   failed += 1;
+}
+
+printTimings(timings, testsSeconds);
+
+/**
+ * Where the run's time went: each phase, each vitest project's span on the wall clock (first file started to
+ * last file ended) and the sum of its files' times, and the slowest files. Past the budget it says so loudly,
+ * naming the slowest files, so that a slow new test is noticed in the change that adds it (docs/testing.md).
+ */
+function printTimings(file, vitestSeconds) {
+  const seconds = (value) => `${value.toFixed(1).padStart(7)} s`;
+  console.log('\n--- time by phase');
+  for (const phase of phases) console.log(`${seconds(phase.seconds)}  ${phase.label}`);
+  if (!fs.existsSync(file)) return;
+  const files = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  fs.rmSync(file);
+  if (files.length === 0) return;
+  const first = Math.min(...files.map((f) => f.start));
+  console.log('\n--- vitest projects (wall span from the run\'s first file; sum of their files)');
+  for (const project of [...new Set(files.map((f) => f.project))]) {
+    const own = files.filter((f) => f.project === project);
+    const start = Math.min(...own.map((f) => f.start));
+    const end = Math.max(...own.map((f) => f.end));
+    const sum = own.reduce((total, f) => total + (f.end - f.start), 0);
+    console.log(`${seconds((start - first) / 1000)} → ${seconds((end - first) / 1000)}  ${project} (${own.length} files, ${seconds(sum / 1000).trim()} summed)`);
+  }
+  const slowest = [...files].sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 15);
+  console.log('\n--- the 15 slowest test files');
+  for (const f of slowest) console.log(`${seconds((f.end - f.start) / 1000)}  ${f.project}  ${f.file}`);
+  if (vitestSeconds > VITEST_BUDGET_SECONDS) {
+    console.log(`\n!!! WARNING: the tests took ${Math.round(vitestSeconds)} s, past their budget of ${VITEST_BUDGET_SECONDS} s (docs/testing.md).`);
+    console.log(`!!! The slowest files are listed above: ${slowest.slice(0, 3).map((f) => f.file).join(', ')}.`);
+  }
 }
 
 // a moment for processes that are ending, then nothing the tests started may still run
