@@ -183,6 +183,32 @@ function isRed(color: string): boolean {
   return max === r && r - Math.max(g, b) > 60 && lightness < 0.7;
 }
 
+/** Green: a hue between yellow-green and cyan, saturated — the colour of good news, never under a recall. */
+function isGreen(color: string): boolean {
+  const [r, g, b, alpha = 1] = (/rgba?\(([^)]+)\)/.exec(color)?.[1] ?? '').split(',').map((p) => Number(p.trim())) as number[];
+  if (r === undefined || g === undefined || b === undefined || alpha === 0) return false;
+  return g - Math.max(r, b) > 30;
+}
+
+/** The verdict under a recall's banner as drawn: its colours and texts. */
+async function verdictLook(page: Page) {
+  const banner = page.getByTestId('verdict-banner');
+  return readDrawn(banner, () =>
+    banner.evaluate((element) =>
+      element.isConnected
+        ? {
+            verdict: element.getAttribute('data-verdict') ?? '',
+            background: getComputedStyle(element).backgroundColor,
+            border: getComputedStyle(element).borderTopColor,
+            title: element.querySelector('[data-testid="verdict-title"]')?.textContent ?? '',
+            detail: element.querySelector('[data-testid="verdict-detail"]')?.textContent ?? '',
+            text: element.textContent ?? '',
+          }
+        : null,
+    ),
+  );
+}
+
 /** The banner as drawn: its colours, what follows it, and its texts. */
 async function recallBannerLook(page: Page) {
   const banner = page.getByTestId('recall-banner');
@@ -319,6 +345,14 @@ describe('recalls in Chromium', () => {
     expect(look.reason).toContain('抽检发现甜度标注不实');
     expect(look.instruction).toContain('请停止食用，\n凭购买凭证到购买处退货。');
     expect(look.contact).toContain('010-89281234 庞各庄镇西瓜产业园 1 号');
+    // the verdict under it: genuine, but never green nor "use it with confidence"
+    const verdict = await verdictLook(recalled);
+    expect(verdict.verdict).toBe('GENUINE');
+    expect(isRed(verdict.background), `verdict background ${verdict.background}`).toBe(true);
+    expect(isGreen(verdict.border), `verdict border ${verdict.border}`).toBe(false);
+    expect(verdict.title).toBe('正品 · 该产品正在召回');
+    expect(verdict.detail).toContain('请立即停止使用');
+    expect(verdict.text).not.toMatch(/放心/);
     await recalled.close();
 
     // the progress file and the trace report, from the recall's view
@@ -367,6 +401,10 @@ describe('recalls in Chromium', () => {
     const after = await consumerCheck(phone, zhLot.codes[4] as string);
     expect(await after.getByTestId('verdict-banner').getAttribute('data-verdict')).toBe('GENUINE');
     expect(await after.getByTestId('recall-banner').count()).toBe(0);
+    // good news again, once nothing is recalled
+    const cleared = await verdictLook(after);
+    expect(isGreen(cleared.background), `verdict background ${cleared.background}`).toBe(true);
+    expect(cleared.title).toBe('正品 · 首次查询');
 
     // the list says so too
     await drawer.locator('.ant-drawer-close').click();
@@ -436,6 +474,14 @@ describe('recalls in Chromium', () => {
     expect(look.reason).toContain('Labels printed with the wrong weight');
     expect(look.instruction).toContain('Keep the item;\nthe shop exchanges its label.');
     expect(look.contact).toContain('+86 10 8928 1234');
+    // class III: genuine, in the recall's red, and the recall's own instructions to follow
+    const verdict = await verdictLook(recalled);
+    expect(verdict.verdict).toBe('GENUINE');
+    expect(isRed(verdict.background), `verdict background ${verdict.background}`).toBe(true);
+    expect(isGreen(verdict.border), `verdict border ${verdict.border}`).toBe(false);
+    expect(verdict.title).toBe('Genuine · under recall');
+    expect(verdict.detail).toContain('Follow the recall instructions above');
+    expect(verdict.text).not.toMatch(/with confidence|enjoy/i);
     await recalled.close();
 
     // the trace report of the recall, in English

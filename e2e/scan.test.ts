@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { allowConsoleError, refusedCall } from './support/pageProblems.js';
+import { stylesheetsLoaded } from './support/readDrawn.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -107,7 +108,8 @@ async function setUpCompany(): Promise<Fixture> {
     productId: product.id,
     batchNo,
     productionDate: '2026-06-01',
-    expiryDate: '2026-06-20',
+    // far ahead: a GENUINE verdict of an expired batch is told as a caution, not as the plain good news tested here
+    expiryDate: '2099-06-20',
     origin: '北京市大兴区庞各庄镇',
     farmingRecords: [
       { kind: 'SOWING', date: '2026-03-01', operator: '王建国', material: '8424 种子' },
@@ -286,6 +288,7 @@ describe('public scan pages on a phone in Chromium', () => {
     await page.goto(fixture.urls[6]!, { waitUntil: 'commit' });
     const banner = page.getByTestId('verdict-banner');
     await banner.waitFor();
+    await stylesheetsLoaded(page);
     expect(await banner.getAttribute('data-verdict')).toBe('GENUINE');
     expect(await page.getByTestId('verdict-title').textContent()).toBe('正品 · 首次查询');
     expect(await page.getByTestId('public-title').textContent()).toBe('防伪查询');

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Reads what `read` answers of the element `locator` finds. A scan page's document draws the verdict first and
@@ -11,4 +11,13 @@ export async function readDrawn<T>(locator: Locator, read: () => Promise<T | nul
     const value = await read();
     if (value !== null) return value;
   }
+}
+
+/**
+ * Waits until every stylesheet the document links is in. They block the first paint, not the document's inline
+ * script: a verdict it draws as the check answers may be in the page before them, styled only once they are, and
+ * a person sees it styled from the start. Its computed style is read after this.
+ */
+export async function stylesheetsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null));
 }

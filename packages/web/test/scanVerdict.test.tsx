@@ -11,6 +11,7 @@ import { ConsumerApp } from '../src/public/ConsumerApp';
 import { startEarlyCheck } from '../src/public/scan/earlyCheck';
 import { earlyTranslate, pickEarlyTexts } from '../src/public/scan/earlyTexts';
 import { paintEarlyVerdict } from '../src/public/scan/earlyVerdict';
+import { cautionOf, detailText, iconOf, titleText, toneOf, type BannerFacts } from '../src/public/scan/verdictFacts';
 import appEn from '../src/i18n/en_US/app';
 import headerEn from '../src/i18n/en_US/header';
 import scanEn from '../src/i18n/en_US/scan';
@@ -254,6 +255,154 @@ describe('verdict banner', () => {
   });
 });
 
+/** The drawn icon: its SVG paths. */
+const iconPaths = (banner: Element) => [...banner.querySelectorAll('.scan-verdict__icon path')].map((p) => p.getAttribute('d')).join(' ');
+/** Words that tell a consumer to go ahead with the item. */
+const REASSURING = /放心|with confidence|enjoy/i;
+
+describe('a genuine item under a recall or past its expiry', () => {
+  /** The plain GENUINE banner's icon: the check mark. */
+  function checkMark(): string {
+    const view = render(<ResultView result={answer()} />);
+    const paths = iconPaths(screen.getByTestId('verdict-banner'));
+    view.unmount();
+    expect(paths).not.toBe('');
+    return paths;
+  }
+
+  const CAUTIONED: Array<{ name: string; result: ScanCheckResult; tone: string; zh: [string, string]; en: [string, string] }> = [
+    ...([1, 2] as const).map((level) => ({
+      name: `class ${level === 1 ? 'I' : 'II'} recall`,
+      result: answer({ recall: { ...RECALL, level } }),
+      tone: 'scan-verdict--recall',
+      zh: ['正品 · 该产品正在召回', '防伪码验证为正品，但该产品正在召回：请立即停止使用，并按上方召回说明处理。'] as [string, string],
+      en: ['Genuine · under recall', 'This product is genuine, but it is being recalled. Stop using it now and follow the recall instructions above.'] as [string, string],
+    })),
+    {
+      name: 'class III recall',
+      result: answer({ recall: { ...RECALL, level: 3 } }),
+      tone: 'scan-verdict--recall',
+      zh: ['正品 · 该产品正在召回', '防伪码验证为正品，但该产品正在召回：请按上方召回说明处理。'],
+      en: ['Genuine · under recall', 'This product is genuine, but it is being recalled. Follow the recall instructions above.'],
+    },
+    {
+      name: 'expired batch',
+      result: answer({ expiredOn: '2026-05-20' }),
+      tone: 'scan-verdict--warn',
+      zh: ['正品 · 已过期', '防伪码验证为正品，但该产品已过有效期：请勿食用或使用。'],
+      en: ['Genuine · expired', 'This product is genuine, but it is past its expiry date. Do not consume or use it.'],
+    },
+    {
+      // the recall says what to do; the expiry is still said under the banner
+      name: 'class II recall of an expired batch',
+      result: answer({ recall: { ...RECALL, level: 2 }, expiredOn: '2026-05-20' }),
+      tone: 'scan-verdict--recall',
+      zh: ['正品 · 该产品正在召回', '防伪码验证为正品，但该产品正在召回：请立即停止使用，并按上方召回说明处理。'],
+      en: ['Genuine · under recall', 'This product is genuine, but it is being recalled. Stop using it now and follow the recall instructions above.'],
+    },
+  ];
+
+  for (const { name, result, tone, zh, en } of CAUTIONED) {
+    it(`${name}: genuine, in the caution's colour and icon, with what to do and nothing reassuring, in both languages`, () => {
+      const check = checkMark();
+      render(<ResultView result={result} />);
+      const banner = screen.getByTestId('verdict-banner');
+      expect(banner.getAttribute('data-verdict')).toBe('GENUINE');
+      expect(banner.classList.contains(tone)).toBe(true);
+      expect(banner.classList.contains('scan-verdict--ok')).toBe(false);
+      expect(iconPaths(banner)).not.toBe('');
+      expect(iconPaths(banner)).not.toBe(check);
+      expect([screen.getByTestId('verdict-title').textContent, screen.getByTestId('verdict-detail').textContent]).toEqual(zh);
+      expect(banner.textContent).not.toMatch(REASSURING);
+      act(() => changeLanguage('en_US'));
+      expect([screen.getByTestId('verdict-title').textContent, screen.getByTestId('verdict-detail').textContent]).toEqual(en);
+      expect(screen.getByTestId('verdict-banner').textContent).not.toMatch(REASSURING);
+      // the recall's card stays above the banner, the expiry under it
+      if (result.recall) expect(screen.getByTestId('recall-banner').nextElementSibling).toBe(screen.getByTestId('verdict-banner'));
+      if (result.expiredOn) expect(screen.getByTestId('verdict-banner').nextElementSibling).toBe(screen.getByTestId('scan-expired'));
+    });
+  }
+
+  it('REPEATED (and suspicious) under a recall or past its expiry: its own amber warning, nothing reassuring', () => {
+    for (const overrides of [{ recall: RECALL }, { expiredOn: '2026-05-20' }, { recall: { ...RECALL, level: 3 as const }, expiredOn: '2026-05-20' }]) {
+      const view = render(<ResultView result={answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, ...overrides })} />);
+      const banner = screen.getByTestId('verdict-banner');
+      expect(banner.classList.contains('scan-verdict--warn')).toBe(true);
+      expect(screen.getByTestId('verdict-title').textContent).toBe('该码已被查询过');
+      expect(screen.getByTestId('verdict-detail').textContent).toMatch(/^已被查询 9 次，首次查询于 .*谨防假冒。$/);
+      expect(screen.getByTestId('verdict-suspicious').textContent).toMatch(/可能为仿冒品/);
+      expect(banner.textContent).not.toMatch(REASSURING);
+      act(() => changeLanguage('en_US'));
+      expect(screen.getByTestId('verdict-banner').textContent).not.toMatch(REASSURING);
+      act(() => changeLanguage('zh_CN'));
+      view.unmount();
+    }
+  });
+
+  it('a code not in force under a recall keeps its own verdict', () => {
+    render(<ResultView result={answer({ verdict: 'VOIDED', ...NOTHING, recall: RECALL })} />);
+    expect(screen.getByTestId('verdict-banner').classList.contains('scan-verdict--bad')).toBe(true);
+    expect(screen.getByTestId('verdict-title').textContent).toBe('该码已作废');
+  });
+});
+
+describe('verdictFacts', () => {
+  /** Keys with their values, to see what was asked for. */
+  const t = (key: string, values?: Record<string, string | number>) => (values ? `${key} ${JSON.stringify(values)}` : key);
+  const facts = (overrides: Partial<ScanCheckResult> = {}): BannerFacts => answer(overrides);
+
+  it('a caution comes from the recall first, then the expiry; an answer kept from an older page has none', () => {
+    expect(cautionOf(facts())).toBeNull();
+    expect(cautionOf(facts({ expiredOn: '2026-05-20' }))).toBe('expired');
+    expect(cautionOf(facts({ recall: RECALL }))).toBe('recall');
+    expect(cautionOf(facts({ recall: RECALL, expiredOn: '2026-05-20' }))).toBe('recall');
+    const kept = facts();
+    delete (kept as Partial<BannerFacts>).recall;
+    delete (kept as Partial<BannerFacts>).expiredOn;
+    expect(cautionOf(kept)).toBeNull();
+    expect(toneOf(kept)).toBe('ok');
+  });
+
+  it('GENUINE: green with the check mark only when nothing cautions against it', () => {
+    const plain = facts();
+    expect([toneOf(plain), titleText(plain, t), detailText(plain, t, 'zh_CN')]).toEqual(['ok', 'scan.verdict.GENUINE', 'scan.verdict.GENUINE_detail']);
+    const recalled = facts({ recall: RECALL });
+    expect([toneOf(recalled), titleText(recalled, t), detailText(recalled, t, 'zh_CN')]).toEqual(['recall', 'scan.verdict.GENUINE_recall', 'scan.verdict.GENUINE_recall_detail']);
+    const mild = facts({ recall: { ...RECALL, level: 3 } });
+    expect([toneOf(mild), titleText(mild, t), detailText(mild, t, 'zh_CN')]).toEqual(['recall', 'scan.verdict.GENUINE_recall', 'scan.verdict.GENUINE_recallLevel3_detail']);
+    const expired = facts({ expiredOn: '2026-05-20' });
+    expect([toneOf(expired), titleText(expired, t), detailText(expired, t, 'zh_CN')]).toEqual(['warn', 'scan.verdict.GENUINE_expired', 'scan.verdict.GENUINE_expired_detail']);
+    const icons = new Set([iconOf(plain), iconOf(recalled), iconOf(expired)]);
+    expect(icons.size).toBe(3);
+    expect(iconOf(mild)).toBe(iconOf(recalled));
+  });
+
+  it('the other verdicts are told as they are, whatever the recall or expiry', () => {
+    for (const verdict of ['REPEATED', 'NOT_FOUND', 'NOT_ACTIVATED', 'VOIDED', 'SECURITY_CODE_MISMATCH', 'CHECK_FAILED'] as const) {
+      const plain = facts({ verdict });
+      for (const cautious of [facts({ verdict, recall: RECALL }), facts({ verdict, expiredOn: '2026-05-20' })]) {
+        expect(toneOf(cautious), verdict).toBe(toneOf(plain));
+        expect(iconOf(cautious), verdict).toBe(iconOf(plain));
+        expect(titleText(cautious, t), verdict).toBe(titleText(plain, t));
+        expect(detailText(cautious, t, 'zh_CN'), verdict).toBe(detailText(plain, t, 'zh_CN'));
+      }
+    }
+  });
+
+  it('every text the banner may show is among the texts the document carries early, in both languages', () => {
+    const keys = new Set<string>();
+    const record = (key: string) => (keys.add(key), key);
+    for (const result of [facts(), facts({ recall: RECALL }), facts({ recall: { ...RECALL, level: 3 } }), facts({ expiredOn: '2026-05-20' })]) {
+      titleText(result, record);
+      detailText(result, record, 'zh_CN');
+    }
+    for (const messages of [{ scan: scanZh }, { scan: scanEn }]) {
+      const early = pickEarlyTexts(messages);
+      for (const key of keys) expect(early[key], key).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe('result sections', () => {
   it('shows product, attributes in the page language, batch records oldest first, grower and company', () => {
     render(<ResultView result={answer()} />);
@@ -476,6 +625,10 @@ describe('the verdict drawn by the document before the page starts', { timeout: 
     ...CASES.filter((c) => c.verdict !== 'SECURITY_CODE_MISMATCH').map((c) => ({ name: c.verdict, result: c.result })),
     { name: 'REPEATED, suspicious, first place unknown', result: answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, firstScanPlace: '', firstScanPlaceEn: '' }) },
     { name: 'GENUINE of a recalled, expired batch', result: answer({ recall: RECALL, expiredOn: '2026-05-20' }) },
+    { name: 'GENUINE, class II recall', result: answer({ recall: { ...RECALL, level: 2 } }) },
+    { name: 'GENUINE of an expired batch', result: answer({ expiredOn: '2026-05-20' }) },
+    { name: 'REPEATED, suspicious, of a recalled batch', result: answer({ verdict: 'REPEATED', scanCount: 9, suspicious: true, recall: RECALL }) },
+    { name: 'REPEATED of an expired batch', result: answer({ verdict: 'REPEATED', scanCount: 2, expiredOn: '2026-05-20' }) },
     { name: 'recall with only a reason, level 3', result: answer({ recall: { ...RECALL, level: 3, instruction: ' ', contact: '', startedAt: '' } }) },
     { name: 'GENUINE asking for the position', result: answer({ scanToken: 'tok' }) },
     { name: 'CHECK_FAILED with a token, which asks nothing', result: answer({ verdict: 'CHECK_FAILED', scanToken: 'tok', ...NOTHING }) },

@@ -25,7 +25,7 @@ const LOGIN_BUDGET = 200 * 1024;
  */
 const CONSUMER_STYLE_BUDGET = 4 * 1024;
 /** Rules every verdict needs to look like one: without them a phone shows plain text on grey. */
-const VERDICT_RULES = ['.scan-verdict{', '.scan-verdict--ok{', '.scan-verdict--warn{', '.scan-verdict--bad{', '.scan-verdict--info{', '.scan-verdict--retype{', '.scan-recall{', '.scan-expired{', '.scan-section{'];
+const VERDICT_RULES = ['.scan-verdict{', '.scan-verdict--ok{', '.scan-verdict--warn{', '.scan-verdict--bad{', '.scan-verdict--info{', '.scan-verdict--retype{', '.scan-verdict--recall{', '.scan-recall{', '.scan-expired{', '.scan-section{'];
 const CONSUMER_KEYS = ['consumer.html'];
 const LOGIN_KEYS = ['index.html', 'src/pages/LoginPage.tsx'];
 

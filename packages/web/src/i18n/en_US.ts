@@ -22,6 +22,7 @@ import menuConfEn from './en_US/menuConf';
 import deptEn from './en_US/dept';
 import dictionaryEn from './en_US/dictionary';
 import scanEn from './en_US/scan';
+import scanToolsEn from './en_US/scanTools';
 import companyEn from './en_US/company';
 import supportViewEn from './en_US/supportView';
 import medicinalEn from './en_US/medicinal';
@@ -148,7 +149,8 @@ const en_US: Messages = {
   tagGenerate: tagGenerateEn,
   scanner: scannerEn,
   binding: bindingEn,
-  scan: scanEn,
+  // the staff scan tools' texts are kept out of scan.ts, which the consumer pages load
+  scan: { ...scanEn, ...scanToolsEn },
   company: companyEn,
   supportView: supportViewEn,
   medicinal: medicinalEn,

@@ -21,6 +21,7 @@ import tagGenerateZh from './zh_CN/tagGenerate';
 import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
 import scanZh from './zh_CN/scan';
+import scanToolsZh from './zh_CN/scanTools';
 import companyZh from './zh_CN/company';
 import supportViewZh from './zh_CN/supportView';
 import medicinalZh from './zh_CN/medicinal';
@@ -150,7 +151,8 @@ const zh_CN = {
   tagGenerate: tagGenerateZh,
   scanner: scannerZh,
   binding: bindingZh,
-  scan: scanZh,
+  // the staff scan tools' texts are kept out of scan.ts, which the consumer pages load
+  scan: { ...scanZh, ...scanToolsZh },
   company: companyZh,
   supportView: supportViewZh,
   medicinal: medicinalZh,

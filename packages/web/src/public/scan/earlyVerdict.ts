@@ -8,7 +8,7 @@ import { SCAN_CODE_PARAM } from '@rd/contract/consumer';
 import { applyDocumentLanguage, applyDocumentTitle } from '../documentHead';
 import type { GeoTap } from './earlyCheck';
 import { formatDay } from './formatDay';
-import { SUSPICIOUS_ICON, detailText, iconOf, toneOf, type Translate } from './verdictFacts';
+import { SUSPICIOUS_ICON, detailText, iconOf, titleText, toneOf, type Translate } from './verdictFacts';
 
 /**
  * The top of the scan result page drawn with plain DOM by the document's inline script, as soon as the check
@@ -76,9 +76,9 @@ function recallBanner(recall: NonNullable<ScanCheckResult['recall']>, t: Transla
 function verdictBanner(result: ScanCheckResult, t: Translate, lang: string): HTMLElement {
   const { verdict } = result;
   const retype = verdict === 'CHECK_FAILED';
-  return element('section', { class: `scan-verdict scan-verdict--${toneOf(verdict)}`, 'data-testid': 'verdict-banner', 'data-verdict': verdict, role: 'status' }, [
-    element('div', { class: 'scan-verdict__icon' }, [icon(iconOf(verdict))]),
-    element('h1', { class: 'scan-verdict__title', 'data-testid': 'verdict-title' }, [t(`scan.verdict.${verdict}`)]),
+  return element('section', { class: `scan-verdict scan-verdict--${toneOf(result)}`, 'data-testid': 'verdict-banner', 'data-verdict': verdict, role: 'status' }, [
+    element('div', { class: 'scan-verdict__icon' }, [icon(iconOf(result))]),
+    element('h1', { class: 'scan-verdict__title', 'data-testid': 'verdict-title' }, [titleText(result, t)]),
     element('p', { class: 'scan-verdict__detail', 'data-testid': 'verdict-detail' }, [detailText(result, t, lang)]),
     result.suspicious && element('p', { class: 'scan-verdict__suspicious', 'data-testid': 'verdict-suspicious' }, [icon(SUSPICIOUS_ICON), ' ', t('scan.verdict.suspicious')]),
     element('p', { class: 'scan-verdict__code' }, [t('scan.verdict.codeLabel', { code: result.code })]),

@@ -1,0 +1,58 @@
+import type scanTools from '../zh_CN/scanTools';
+
+/** The staff scan tools (English); typed by the Chinese file. */
+const scanToolsEn: typeof scanTools = {
+  simulator: {
+    intro: 'Simulate a scan as staff: see the verdict without counting a consumer check.',
+    code: 'Code',
+    hiddenCode: 'Security code',
+    ip: 'Simulated IP',
+    ipInvalid: 'Enter a valid IPv4 or IPv6 address',
+    client: 'Client',
+    submit: 'Simulate',
+    notCounted: 'Simulated scans are not counted (recorded with source TEST)',
+    region: 'Region: {{region}}',
+    clientType: 'Client type: {{type}}',
+    os: 'OS: {{os}}',
+    preset: {
+      WECHAT_IOS: 'WeChat (iPhone)',
+      WECHAT_ANDROID: 'WeChat (Android)',
+      WXWORK: 'WeCom',
+      DINGTALK: 'DingTalk',
+      ALIPAY: 'Alipay',
+      QQ: 'QQ',
+      QQ_BROWSER: 'QQ Browser',
+      SAFARI: 'Phone browser (Safari)',
+      DESKTOP: 'Desktop browser (Chrome)',
+    },
+  },
+  device: {
+    intro: 'Check a production-line phone: camera, scanner input and network latency.',
+    camera: 'Camera',
+    cameraStart: 'Open the camera',
+    cameraStop: 'Close the camera',
+    cameraUnsupported: 'This browser has no camera access (HTTPS or localhost is needed)',
+    cameraDenied: 'The camera cannot be opened: {{reason}}',
+    cameraReady: 'Camera open: {{width}}×{{height}}',
+    decoded: 'Decoded ({{ms}} ms after opening): {{text}}',
+    decodeWaiting: 'Hold a QR code in front of the camera…',
+    wedge: 'Scanner input',
+    wedgeHint: 'Tap the box below, then scan a code with the handheld scanner',
+    wedgePlaceholder: 'Scanner input',
+    wedgeChars: '{{count}} characters: {{text}}',
+    wedgeTiming: 'Time between keys: average {{avg}} ms, longest {{max}} ms',
+    wedgeEnter: 'Terminating Enter detected',
+    wedgeNoEnter: 'No terminating Enter yet (check the scanner’s suffix setting)',
+    wedgeLooksHuman: 'Keys came slowly: this looks like typing, not a scanner',
+    wedgeClear: 'Clear',
+    network: 'Network latency',
+    pingCount: 'Count',
+    pingStart: 'Start',
+    pingResult: 'min {{min}} ms · median {{median}} ms · max {{max}} ms ({{ok}}/{{total}} answered)',
+    pingRunning: 'Testing {{done}}/{{total}}…',
+    pingAllFailed: 'All failed: check the network',
+    userAgent: 'User agent',
+  },
+};
+
+export default scanToolsEn;
