@@ -21,6 +21,7 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   ruleId: 'rule-1',
   ruleName: '瓶盖码',
   ruleMode: 'RANDOM',
+  ruleKind: 'ITEM',
   quantity: 10,
   progress: 10,
   percent: 100,

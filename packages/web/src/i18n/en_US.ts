@@ -16,6 +16,7 @@ import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
 import scannerEn from './en_US/scanner';
 import bindingEn from './en_US/binding';
+import bindingGuideEn from './en_US/bindingGuide';
 import userInfoEn from './en_US/userInfo';
 import userRoleEn from './en_US/userRole';
 import menuConfEn from './en_US/menuConf';
@@ -148,6 +149,7 @@ const en_US: Messages = {
   tagGenerate: tagGenerateEn,
   scanner: scannerEn,
   binding: bindingEn,
+  bindingGuide: bindingGuideEn,
   scan: scanEn,
   company: companyEn,
   supportView: supportViewEn,

@@ -20,6 +20,7 @@ import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
 import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
+import bindingGuideZh from './zh_CN/bindingGuide';
 import scanZh from './zh_CN/scan';
 import companyZh from './zh_CN/company';
 import supportViewZh from './zh_CN/supportView';
@@ -150,6 +151,7 @@ const zh_CN = {
   tagGenerate: tagGenerateZh,
   scanner: scannerZh,
   binding: bindingZh,
+  bindingGuide: bindingGuideZh,
   scan: scanZh,
   company: companyZh,
   supportView: supportViewZh,
