@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { qrCameraFile } from './support/fakeCamera.js';
-import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
+import { callApi, finishedJob, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -166,6 +166,67 @@ describe('binding codes to a batch in Chromium', () => {
     await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('1');
     expect(await status(lineCodes[1] as string)).toBe('NOT_ACTIVATED');
     expect(await status(lineCodes[0] as string)).toBe('ACTIVATED');
+  });
+});
+
+describe('the binding pages reached from the portal in Chromium', () => {
+  it('the batch row and the job row open /codeBindingProduce signed in with the batch picked; a lower-case scan is listed upper-case', async () => {
+    // a new product with a batch, a job of item codes made for that batch, and an item code made for no batch
+    const stamp = Date.now();
+    const product = await api<{ id: string }>(demoToken, 'POST', '/acc/api/product/add', {
+      name: `E2E 绑定 西瓜 ${stamp}`,
+      spec: '5-6 kg',
+      unit: '个',
+      brand: '庞各庄',
+      description: '',
+      images: [],
+    });
+    const batchNo = `BIND${stamp}`;
+    const batch = await api<{ id: string }>(demoToken, 'POST', '/acc/api/productBatch/add', {
+      productId: product.id,
+      batchNo,
+      productionDate: '2026-06-01',
+      expiryDate: '2099-12-31',
+      origin: '北京市大兴区庞各庄镇',
+    });
+    const jobId = await finishedJob(server, demoToken, 'ITEM', 2, { productId: product.id, batchId: batch.id });
+    const [loose = ''] = await codesOf(demoToken, 'ITEM', 1);
+    expect(loose.toLowerCase()).not.toBe(loose);
+
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.baseUrl}/loginPage`);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(demoPassword);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/dashboard/dashboard');
+    // the batch field shows the picked batch's number (with its production date)
+    const pickedBatch = () => page.locator('.binding-field').filter({ has: page.locator('#bind-batch') }).textContent();
+
+    // the batch list: the batch's row offers 绑定标签码, which opens the page with the batch picked, signed in
+    await page.goto(`${server.baseUrl}/accPortal/enterprise/productMg/productBatch`);
+    await page.getByTestId('batch-search-batchNo').fill(batchNo);
+    await page.getByTestId('table-search').click();
+    await page.getByTestId(`batch-bind-${batch.id}`).click();
+    await page.waitForURL((u) => u.pathname === '/codeBindingProduce' && u.searchParams.get('batchId') === batch.id);
+    await expect.poll(() => page.getByTestId('staff-name').textContent()).toBe('王建国');
+    expect(await page.getByTestId('staff-sign-in').count()).toBe(0);
+    expect(await page.getByTestId('binding-hint').textContent()).toContain('把单品码绑定到产品批次');
+    await expect.poll(pickedBatch).toContain(batchNo);
+
+    // a scan typed in lower case is listed as the code it was read as
+    await scan(page, 'scan-input', loose.toLowerCase());
+    await expect.poll(() => page.getByTestId('bound-now').textContent()).toBe('1');
+    expect(await page.getByTestId('tally-ok').first().locator('.scan-tally__code').textContent()).toBe(loose);
+
+    // the job list: the job's "绑定批次" count leads to the same page with the job's batch picked
+    await page.goto(`${server.baseUrl}/accPortal/enterprise/tagMg/tagGenerate`);
+    const bound = page.getByTestId(`job-bind-${jobId}`);
+    await expect.poll(() => bound.textContent()).toBe('绑定批次 2');
+    await bound.click();
+    await page.waitForURL((u) => u.pathname === '/codeBindingProduce' && u.searchParams.get('batchId') === batch.id);
+    await expect.poll(pickedBatch).toContain(batchNo);
+    expect(await page.getByTestId('staff-sign-in').count()).toBe(0);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { settledPassword } from './support/demoApi.js';
+import { finishedJob, settledPassword } from './support/demoApi.js';
+import { confirmDialog } from './support/confirmDialog.js';
 
 const TAGS = '/accPortal/enterprise/tagMg';
 let server: RunningServer;
@@ -19,6 +20,17 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+async function portalPage(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${server.baseUrl}/loginPage`);
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/dashboard/dashboard');
+  return page;
+}
 
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -83,5 +95,26 @@ describe('tags in Chromium', () => {
     await page.getByRole('button', { name: /确\s?定/ }).click();
     await expect.poll(() => page.getByTestId('code-detail').textContent()).toContain('已作废');
     expect(await page.getByTestId('code-detail-void').count()).toBe(0);
+  });
+
+  it('after 全部激活 the job row counts its codes in force without a reload', async () => {
+    const login = await fetch(`${server.baseUrl}/acc/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: demoPassword }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const jobId = await finishedJob(server, token, 'ITEM', 5, { ruleName: `E2E 全部激活 ${Date.now()}` });
+    const page = await portalPage();
+    await page.goto(`${server.baseUrl}${TAGS}/tagGenerate`);
+    const counts = page.getByTestId(`job-counts-${jobId}`);
+    await expect.poll(() => counts.textContent()).toContain('已激活 0');
+    const activate = page.getByTestId(`job-activate-${jobId}`);
+    await expect.poll(() => activate.isEnabled()).toBe(true);
+    await activate.click();
+    await confirmDialog(page);
+    // the row follows the background activation to its end: 5 in force, nothing left to activate
+    await expect.poll(() => counts.textContent(), { timeout: 10_000 }).toContain('已激活 5');
+    expect(await activate.isDisabled()).toBe(true);
   });
 });

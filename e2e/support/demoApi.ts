@@ -47,16 +47,16 @@ export async function callApi<T>(server: RunningServer, token: string, method: '
 }
 
 /**
- * Codes of a new rule of the signed-in company (Damm check characters; a hidden code when asked), made through
- * the real generation job, bound to a product and batch when given, in the job's order.
+ * A finished generation job of a new rule of the signed-in company (Damm check characters; a hidden code when
+ * asked), bound to a product and batch when given: its id, once the job is done.
  */
-export async function generatedCodes(
+export async function finishedJob(
   server: RunningServer,
   token: string,
   kind: 'ITEM' | 'BOX',
   quantity: number,
   options: { ruleName?: string; hiddenLength?: number; productId?: string; batchId?: string } = {},
-): Promise<Array<{ id: string; code: string }>> {
+): Promise<string> {
   const rule = await callApi<{ id: string }>(server, token, 'POST', '/acc/api/rule/add', {
     ruleName: options.ruleName ?? `E2E ${kind} ${Date.now()}`,
     kind,
@@ -76,6 +76,18 @@ export async function generatedCodes(
     if (Date.now() > deadline) throw new Error(`generation job ${job.id} did not finish`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const page = await callApi<{ list: Array<{ id: string; code: string }> }>(server, token, 'POST', '/acc/api/code/pageList', { recordId: job.id, pageSize: 50 });
+  return job.id;
+}
+
+/** The codes of a finished generation job (finishedJob), in the job's order. */
+export async function generatedCodes(
+  server: RunningServer,
+  token: string,
+  kind: 'ITEM' | 'BOX',
+  quantity: number,
+  options: { ruleName?: string; hiddenLength?: number; productId?: string; batchId?: string } = {},
+): Promise<Array<{ id: string; code: string }>> {
+  const jobId = await finishedJob(server, token, kind, quantity, options);
+  const page = await callApi<{ list: Array<{ id: string; code: string }> }>(server, token, 'POST', '/acc/api/code/pageList', { recordId: jobId, pageSize: 50 });
   return page.list.map((c) => ({ id: c.id, code: c.code }));
 }

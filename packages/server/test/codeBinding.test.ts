@@ -1,4 +1,4 @@
-import type { BindBatchResult } from '@rd/contract';
+import { BINDABLE_BATCHES_MAX, type BindBatchResult } from '@rd/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
@@ -111,6 +111,35 @@ describe('binding codes to a batch', () => {
     expect(offered.body.data.map((b) => b.batchId)).toContain(batchA.batchId);
     const ofB = await call<Array<{ batchId: string }>>(t.app, 'GET', '/acc/api/code/bindableBatches', { token: adminB });
     expect(ofB.body.data.map((b) => b.batchId)).not.toContain(batchA.batchId);
+  });
+
+  it('offers the batch a link names even when it is older than the newest BINDABLE_BATCHES_MAX, but not another company’s', async () => {
+    const db = t.database.db;
+    const old = await insertProductWithBatch(db, companyA, { batchNo: 'OLD-LINKED' });
+    await sql`UPDATE product_batch SET created_at = now() - interval '10 years' WHERE id = ${old.batchId}`.execute(db);
+    await sql`
+      INSERT INTO product_batch (company_id, product_id, batch_no)
+      SELECT ${companyA}, ${old.productId}, 'NEWER-' || n FROM generate_series(1, ${BINDABLE_BATCHES_MAX}) AS n`.execute(db);
+    const offered = async (token: string, batchId?: string) =>
+      (
+        await call<Array<{ batchId: string; batchNo: string; productId: string }>>(
+          t.app,
+          'GET',
+          `/acc/api/code/bindableBatches${batchId ? `?batchId=${batchId}` : ''}`,
+          { token },
+        )
+      ).body.data;
+    const plain = await offered(workerA);
+    expect(plain).toHaveLength(BINDABLE_BATCHES_MAX);
+    expect(plain.map((b) => b.batchId)).not.toContain(old.batchId);
+    const linked = await offered(workerA, old.batchId);
+    expect(linked).toHaveLength(BINDABLE_BATCHES_MAX + 1);
+    expect(linked.at(-1)).toMatchObject({ batchId: old.batchId, batchNo: 'OLD-LINKED', productId: old.productId });
+    // one already offered is not offered twice; another company's is not offered; a malformed id is refused
+    expect(await offered(workerA, plain[0]?.batchId)).toHaveLength(BINDABLE_BATCHES_MAX);
+    expect((await offered(adminB, old.batchId)).map((b) => b.batchId)).not.toContain(old.batchId);
+    const malformed = await call(t.app, 'GET', '/acc/api/code/bindableBatches?batchId=nope', { token: workerA });
+    expect(malformed.body.code).toBe('PARAM_CHECK');
   });
 });
 

@@ -5,7 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PERMISSIONS, type CodeRecordRow } from '@rd/contract';
-import { JobActivation } from '../src/pages/tag/tagGenerate/JobActivation';
+import { JobActivation, activationPending } from '../src/pages/tag/tagGenerate/JobActivation';
+import { CODE_RECORD_LIST_KEY } from '../src/api/codeRecord';
 import { setHttpEffects } from '../src/api/httpEffects';
 import { sessionStore, setUser } from '../src/app/state/sessionStore';
 import { envelope, mockApi, USER } from './support/mockApi';
@@ -20,6 +21,7 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   ruleId: 'rule-1',
   ruleName: '瓶盖码',
   ruleMode: 'RANDOM',
+  ruleKind: 'ITEM',
   quantity: 10,
   progress: 10,
   percent: 100,
@@ -52,7 +54,7 @@ const activation = (status: string, progress: number, action: 'ACTIVATE' | 'VOID
   finishedAt: null,
 });
 
-function renderButton(row: CodeRecordRow) {
+function renderButton(row: CodeRecordRow): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AntApp>
@@ -61,7 +63,12 @@ function renderButton(row: CodeRecordRow) {
       </QueryClientProvider>
     </AntApp>,
   );
+  return client;
 }
+
+/** Whether the jobs list was asked to load again. */
+const listReloaded = (invalidate: { mock: { calls: unknown[][] } }) =>
+  invalidate.mock.calls.some(([filters]) => JSON.stringify((filters as { queryKey?: unknown } | undefined)?.queryKey) === JSON.stringify(CODE_RECORD_LIST_KEY));
 
 beforeEach(() => {
   setHttpEffects({ showError: vi.fn(), showParamCheck: vi.fn(), confirmRelogin: async () => false, logoutAndReload: vi.fn() });
@@ -71,6 +78,21 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   sessionStore.setState({ user: null, buttons: [] });
+});
+
+describe('activationPending', () => {
+  it('waits while the newest change is under way, and for the one asked for until the server answers it ended', () => {
+    expect(activationPending(null, null)).toBe(false);
+    expect(activationPending({ id: 'a', status: 'DONE' }, null)).toBe(false);
+    expect(activationPending({ id: 'a', status: 'QUEUED' }, null)).toBe(true);
+    expect(activationPending({ id: 'a', status: 'RUNNING' }, 'a')).toBe(true);
+    // asked for, not in the answer yet (none before, or an older one)
+    expect(activationPending(null, 'b')).toBe(true);
+    expect(activationPending({ id: 'a', status: 'DONE' }, 'b')).toBe(true);
+    // asked for and ended, well or not
+    expect(activationPending({ id: 'b', status: 'DONE' }, 'b')).toBe(false);
+    expect(activationPending({ id: 'b', status: 'FAILED' }, 'b')).toBe(false);
+  });
 });
 
 describe('activating a whole job', () => {
@@ -157,5 +179,48 @@ describe('activating a whole job', () => {
     expect(progress.textContent).toContain('作废中 5 / 10');
     const sent = calls.filter((c) => c.url === VOID_ALL);
     expect(sent.map((c) => JSON.parse(String(c.data)))).toEqual([{ id: 'job-1', reason: '印错批次', lang: 'zh_CN' }]);
+  });
+
+  it('reloads the jobs list when an activation was over before its first answer (a small job): the row counts follow', async () => {
+    // the server is that quick: the first answer after the request is the activation done, 9 codes in force
+    let state: { activation: ReturnType<typeof activation> | null; job: CodeRecordRow } = { activation: null, job: job({}) };
+    const calls = mockApi((config) => {
+      if (config.url === ACTIVATION) return envelope(state.activation);
+      if (config.url === GET) return envelope(state.job);
+      if (config.url === ACTIVATE) {
+        state = { activation: activation('DONE', 5), job: job({ activatedCount: 9 }) };
+        return envelope({ id: 'act-1' });
+      }
+      return undefined;
+    });
+    const client = renderButton(job({}));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+
+    const button = await screen.findByTestId('job-activate-job-1');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s?定/ }));
+
+    await waitFor(() => expect(listReloaded(invalidate)).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('job-activate-job-1').hasAttribute('disabled')).toBe(true));
+    expect(calls.filter((c) => c.url === ACTIVATE)).toHaveLength(1);
+    // followed to its end: no more polling once it is over
+    const asked = calls.filter((c) => c.url === ACTIVATION).length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls.filter((c) => c.url === ACTIVATION)).toHaveLength(asked);
+  });
+
+  it('does not reload the lists for an activation that ended long ago', async () => {
+    mockApi((config) => {
+      if (config.url === ACTIVATION) return envelope(activation('DONE', 5));
+      if (config.url === GET) return envelope(job({ activatedCount: 9 }));
+      return undefined;
+    });
+    const client = renderButton(job({ activatedCount: 9 }));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const button = await screen.findByTestId('job-activate-job-1');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    expect(listReloaded(invalidate)).toBe(false);
   });
 });

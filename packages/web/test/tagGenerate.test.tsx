@@ -23,6 +23,7 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   ruleId: 'rule-1',
   ruleName: '瓶盖码',
   ruleMode: 'RANDOM',
+  ruleKind: 'ITEM',
   quantity: 1_000_000,
   progress: 100_000,
   percent: 10,

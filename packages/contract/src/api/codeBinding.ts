@@ -36,8 +36,14 @@ export type BindBatchResult = z.infer<typeof bindBatchResultSchema>;
 export const unbindBatchBodySchema = z.object({ code: scannedCodeSchema });
 export type UnbindBatchBody = z.input<typeof unbindBatchBodySchema>;
 
-/** GET /acc/api/code/bindableBatches: the batches offered on the binding page, newest first. */
+/**
+ * GET /acc/api/code/bindableBatches: the batches offered on the binding page, newest first. `batchId` (a link
+ * from the portal's batch list, job list or code list) is offered too, after them, when it is older than the
+ * newest BINDABLE_BATCHES_MAX.
+ */
 export const BINDABLE_BATCHES_MAX = 500;
+export const bindableBatchesQuerySchema = z.object({ batchId: z.uuid('validation.invalid').optional() });
+export type BindableBatchesQuery = z.input<typeof bindableBatchesQuerySchema>;
 export const bindableBatchSchema = z.object({
   batchId: z.string(),
   batchNo: z.string(),

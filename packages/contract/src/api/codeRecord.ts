@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../paging.js';
 import { zString } from '../validators.js';
 import { codeTalliesShape, VOID_REASON_MAX } from './code.js';
 import { zDateTimeFilter } from './dateTimeText.js';
+import { RULE_KINDS } from './rule.js';
 
 /**
  * Code generation jobs (api/codeRecord, spec 7.6): a job makes `quantity` codes of one rule in the
@@ -100,6 +101,8 @@ export const codeRecordRowSchema = z.object({
   ruleId: z.string(),
   ruleName: z.string(),
   ruleMode: z.enum(['RANDOM', 'SEQUENTIAL']),
+  /** Item or box codes: what the job's codes can be bound to (a batch, or packed items). */
+  ruleKind: z.enum(RULE_KINDS),
   quantity: z.number(),
   /** Codes written so far. */
   progress: z.number(),

@@ -74,8 +74,9 @@ export function fetchBoxHistory(boxCode: string, pageSize = 50): Promise<{ total
   return apiGet<{ total: number; list: BoxEventRow[] }>(`${BOX}/history`, { boxCode, pageSize }, QUIET);
 }
 
-export function fetchBindableBatches(): Promise<BindableBatch[]> {
-  return apiGet<BindableBatch[]>('/acc/api/code/bindableBatches', undefined, QUIET);
+/** The batches to pick from; `batchId` (the one a link names) is among them however old it is. */
+export function fetchBindableBatches(batchId?: string): Promise<BindableBatch[]> {
+  return apiGet<BindableBatch[]>('/acc/api/code/bindableBatches', batchId ? { batchId } : undefined, QUIET);
 }
 
 export function bindToBatch(body: BindBatchBody): Promise<BindBatchResult> {

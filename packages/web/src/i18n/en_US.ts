@@ -16,6 +16,7 @@ import tagDetailEn from './en_US/tagDetail';
 import tagGenerateEn from './en_US/tagGenerate';
 import scannerEn from './en_US/scanner';
 import bindingEn from './en_US/binding';
+import bindingGuideEn from './en_US/bindingGuide';
 import userInfoEn from './en_US/userInfo';
 import userRoleEn from './en_US/userRole';
 import menuConfEn from './en_US/menuConf';
@@ -151,6 +152,7 @@ const en_US: Messages = {
   binding: bindingEn,
   // the staff scan tools' texts are kept out of scan.ts, which the consumer pages load
   scan: { ...scanEn, ...scanToolsEn },
+  bindingGuide: bindingGuideEn,
   company: companyEn,
   supportView: supportViewEn,
   medicinal: medicinalEn,

@@ -20,6 +20,7 @@ import tagDetailZh from './zh_CN/tagDetail';
 import tagGenerateZh from './zh_CN/tagGenerate';
 import scannerZh from './zh_CN/scanner';
 import bindingZh from './zh_CN/binding';
+import bindingGuideZh from './zh_CN/bindingGuide';
 import scanZh from './zh_CN/scan';
 import scanToolsZh from './zh_CN/scanTools';
 import companyZh from './zh_CN/company';
@@ -153,6 +154,7 @@ const zh_CN = {
   binding: bindingZh,
   // the staff scan tools' texts are kept out of scan.ts, which the consumer pages load
   scan: { ...scanZh, ...scanToolsZh },
+  bindingGuide: bindingGuideZh,
   company: companyZh,
   supportView: supportViewZh,
   medicinal: medicinalZh,

@@ -1,4 +1,4 @@
-import { PERMISSIONS, bindBatchBodySchema, bindBatchResultSchema, bindableBatchSchema, unbindBatchBodySchema } from '@rd/contract';
+import { PERMISSIONS, bindBatchBodySchema, bindBatchResultSchema, bindableBatchSchema, bindableBatchesQuerySchema, unbindBatchBodySchema } from '@rd/contract';
 import { z } from 'zod';
 import { currentPrincipal } from '../../platform/access/guard.js';
 import type { App, AppContext } from '../../platform/context.js';
@@ -17,10 +17,11 @@ export async function codeBindingRoutes(app: App, { db, config }: AppContext) {
     config: { access: { permission: PERMISSIONS.codeBind } },
     schema: {
       tags: TAGS,
-      summary: 'The company’s batches with their product, newest first, for the binding page',
+      summary: 'The company’s batches with their product, newest first, for the binding page (batchId: that one too, however old)',
+      querystring: bindableBatchesQuerySchema,
       response: { 200: envelope(z.array(bindableBatchSchema)) },
     },
-    handler: async (request) => ok(request, await batchesForBinding(db, currentPrincipal(request))),
+    handler: async (request) => ok(request, await batchesForBinding(db, currentPrincipal(request), request.query.batchId)),
   });
 
   app.post('/acc/api/code/bindBatch', {

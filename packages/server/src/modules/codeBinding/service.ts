@@ -98,7 +98,10 @@ export async function undoBinding(db: Kysely<DB>, principal: Principal, code: st
   });
 }
 
-/** The company's batches for the binding page (the worker needs the bind permission only, not the batch list's). */
-export function batchesForBinding(db: Kysely<DB>, principal: Principal) {
-  return bindableBatches(db, ownCompany(principal), BINDABLE_BATCHES_MAX);
+/**
+ * The company's batches for the binding page (the worker needs the bind permission only, not the batch list's);
+ * `linkedBatchId`, the batch a portal link preselects, is offered however old it is (another company's is not).
+ */
+export function batchesForBinding(db: Kysely<DB>, principal: Principal, linkedBatchId?: string) {
+  return bindableBatches(db, ownCompany(principal), BINDABLE_BATCHES_MAX, linkedBatchId);
 }

@@ -130,15 +130,19 @@ export async function restoreCode(
   await tx.deleteFrom('code_binding').where('code_id', '=', codeId).execute();
 }
 
-/** Batches a worker may bind codes to: the company's, newest first, with their product's name. */
-export function bindableBatches(db: Kysely<DB>, companyId: string, limit: number) {
-  return db
-    .selectFrom('product_batch as b')
-    .innerJoin('product as p', 'p.id', 'b.product_id')
-    .select(['b.id as batchId', 'b.batch_no as batchNo', 'b.product_id as productId', 'p.name as productName', 'b.production_date as productionDate'])
-    .where('b.company_id', '=', companyId)
-    .orderBy('b.created_at', 'desc')
-    .orderBy('b.id')
-    .limit(limit)
-    .execute();
+/**
+ * Batches a worker may bind codes to: the company's, newest first, with their product's name; `alsoBatchId`, when
+ * the company's and not among them, after them.
+ */
+export async function bindableBatches(db: Kysely<DB>, companyId: string, limit: number, alsoBatchId?: string) {
+  const batches = () =>
+    db
+      .selectFrom('product_batch as b')
+      .innerJoin('product as p', 'p.id', 'b.product_id')
+      .select(['b.id as batchId', 'b.batch_no as batchNo', 'b.product_id as productId', 'p.name as productName', 'b.production_date as productionDate'])
+      .where('b.company_id', '=', companyId);
+  const newest = await batches().orderBy('b.created_at', 'desc').orderBy('b.id').limit(limit).execute();
+  if (!alsoBatchId || newest.some((b) => b.batchId === alsoBatchId)) return newest;
+  const linked = await batches().where('b.id', '=', alsoBatchId).executeTakeFirst();
+  return linked ? [...newest, linked] : newest;
 }

@@ -24,6 +24,7 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'r.rule_id as ruleId',
       't.rule_name as ruleName',
       't.mode as ruleMode',
+      't.kind as ruleKind',
       'r.quantity',
       'r.progress',
       sql<number>`(r.progress::bigint * 100 / r.quantity)::int`.as('percent'),

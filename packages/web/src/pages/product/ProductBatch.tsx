@@ -8,12 +8,14 @@ import { BATCH_NO_MAX, PERMISSIONS, type BatchPageQuery, type BatchRow } from '@
 import { FARMERS_QUERY_KEY } from '../../api/farmer';
 import { PRODUCTS_QUERY_KEY, fetchProductOptions } from '../../api/product';
 import { BATCHES_QUERY_KEY, deleteBatch, exportBatchCodes, fetchBatchPage } from '../../api/productBatch';
+import { BindingPageLink } from '../../components/BindingPageLink';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { exportEpcis } from '../../api/supplyChain';
 import { RowDeleteButton } from '../../components/RowDeleteButton';
 import { usePermission } from '../../components/usePermission';
 import { DATE_FORMAT, EMPTY, formatDate, formatDateTime } from '../../utils/format';
+import { produceLink } from '../public/binding/bindingLinks';
 import { BatchDrawer } from './productBatch/BatchDrawer';
 
 type BatchFilters = Pick<
@@ -40,7 +42,8 @@ export function batchFilters(values: Record<string, unknown>): BatchFilters {
 
 /**
  * Product batches (spec 7.6; never cached): search, paged list, add and edit in a drawer, delete while
- * no code is bound, and the bound codes as an .xlsx file.
+ * no code is bound, the bound codes as an .xlsx file, and binding codes to the batch (the production-line
+ * page with the batch picked).
  */
 export default function ProductBatch() {
   const { t } = useTranslation();
@@ -98,6 +101,15 @@ export default function ProductBatch() {
           <PermissionButton code={PERMISSIONS.batchAdd} type="link" size="small" onClick={() => setEditing({ batchId: row.id })} data-testid={`batch-edit-${row.id}`}>
             {t('productBatch.edit')}
           </PermissionButton>
+          <BindingPageLink
+            type="link"
+            size="small"
+            to={produceLink({ productId: row.productId, batchId: row.id })}
+            hint={t('bindingGuide.links.produceBatchHint')}
+            testId={`batch-bind-${row.id}`}
+          >
+            {t('bindingGuide.links.produce')}
+          </BindingPageLink>
           <Tooltip title={row.codeCount === 0 ? t('productBatch.noCodes') : undefined}>
             <PermissionButton
               code={PERMISSIONS.batchExport}

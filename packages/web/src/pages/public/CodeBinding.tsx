@@ -6,6 +6,7 @@ import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { PublicShell } from '../../public/shell/PublicShell';
 import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
+import { BindingHint } from './binding/BindingHint';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
 import { Stat } from '../../public/ui/Stat';
 import { useScanQueue } from './binding/useScanQueue';
@@ -22,6 +23,7 @@ export default function CodeBinding() {
   const { t } = useTranslation();
   return (
     <PublicShell title={t('binding.title.pack')}>
+      <BindingHint page="pack" />
       <StaffSignIn>{(user) => (user.merchantCode ? <PackBoxes /> : <CompanyStaffOnly />)}</StaffSignIn>
     </PublicShell>
   );

@@ -2,11 +2,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BINDING_UNDO_MINUTES, type BindableBatch } from '@rd/contract';
+import { useSearchParams } from 'react-router';
+import { BINDING_UNDO_MINUTES, normaliseScannedCode, type BindableBatch } from '@rd/contract';
 import { bindToBatch, fetchBindableBatches, refusalText, undoBatchBinding } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { PublicShell } from '../../public/shell/PublicShell';
 import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
+import { BindingHint } from './binding/BindingHint';
+import { linkedBatchId, preselection, type Preselection } from './binding/bindingLinks';
 import { ScanTally, addEntry, tallyEntry, type TallyEntry } from './binding/ScanTally';
 import { Stat } from '../../public/ui/Stat';
 import { useScanQueue } from './binding/useScanQueue';
@@ -16,12 +19,14 @@ import '../../public/box/binding.css';
  * /codeBindingProduce: binding item codes to a product batch on the line, which puts them in force. The
  * worker signs in, picks the product and batch, then scans; each code is bound at once and the tally
  * shows the outcome. "Undo last" takes back the last binding (allowed for a few minutes, while no
- * consumer has scanned the code).
+ * consumer has scanned the code). A link from the portal names the batch (?batchId=, and ?productId=),
+ * which is then picked already (bindingLinks.ts).
  */
 export default function CodeBindingProduce() {
   const { t } = useTranslation();
   return (
     <PublicShell title={t('binding.title.produce')}>
+      <BindingHint page="produce" />
       <StaffSignIn>{(user) => (user.merchantCode ? <BindToBatch key={user.userId} /> : <CompanyStaffOnly />)}</StaffSignIn>
     </PublicShell>
   );
@@ -29,26 +34,39 @@ export default function CodeBindingProduce() {
 
 function BindToBatch() {
   const { t } = useTranslation();
-  const batches = useQuery({ queryKey: ['bindableBatches'], queryFn: fetchBindableBatches });
-  const [productId, setProductId] = useState<string>();
-  const [batchId, setBatchId] = useState<string>();
+  const [search] = useSearchParams();
+  const linked = linkedBatchId(search);
+  const batches = useQuery({ queryKey: ['bindableBatches', linked ?? null], queryFn: () => fetchBindableBatches(linked) });
+
+  if (batches.isPending) return <Spin />;
+  if (batches.isError) return <Alert type="error" showIcon title={refusalText(batches.error, t('binding.failed'))} />;
+  if (batches.data.length === 0) return <Alert type="info" showIcon title={t('binding.produce.noBatches')} />;
+  return <BindForm key={search.toString()} batches={batches.data} start={preselection(search, batches.data)} />;
+}
+
+function BindForm({ batches, start }: { batches: readonly BindableBatch[]; start: Preselection }) {
+  const { t } = useTranslation();
+  const [productId, setProductId] = useState(start.productId);
+  const [batchId, setBatchId] = useState(start.batchId);
   const [entries, setEntries] = useState<TallyEntry[]>([]);
   const [boundHere, setBoundHere] = useState<string[]>([]);
 
-  const products = useMemo(() => distinctProducts(batches.data ?? []), [batches.data]);
-  const batchOptions = (batches.data ?? [])
+  const products = useMemo(() => distinctProducts(batches), [batches]);
+  const batchOptions = batches
     .filter((b) => b.productId === productId)
     .map((b) => ({ value: b.batchId, label: b.productionDate ? `${b.batchNo} (${b.productionDate})` : b.batchNo }));
 
   const bindOne = useCallback(
-    async (code: string) => {
+    async (scanned: string) => {
       if (!batchId) return;
+      // listed and kept as the server reads it (upper case), not as it was typed
+      const code = normaliseScannedCode(scanned);
       const note = (kind: TallyEntry['kind'], message: string) => setEntries((list) => addEntry(list, tallyEntry(code, kind, message)));
       try {
         const result = await bindToBatch({ batchId, codes: [code] });
         if (result.bound > 0) {
           note('ok', `${t('binding.produce.bound')} · ${result.productName} ${result.batchNo}`);
-          setBoundHere((stack) => [...stack, code.toUpperCase()]);
+          setBoundHere((stack) => [...stack, code]);
         } else note('info', t('binding.produce.unchanged'));
       } catch (error) {
         navigator.vibrate?.([80, 60, 80]);
@@ -71,12 +89,9 @@ function BindToBatch() {
     }
   };
 
-  if (batches.isPending) return <Spin />;
-  if (batches.isError) return <Alert type="error" showIcon title={refusalText(batches.error, t('binding.failed'))} />;
-  if (batches.data.length === 0) return <Alert type="info" showIcon title={t('binding.produce.noBatches')} />;
-
   return (
     <>
+      {start.missing && <Alert type="warning" showIcon title={t('bindingGuide.linkMissing')} className="binding-field" data-testid="bind-link-missing" />}
       <div className="public-card">
         <div className="binding-field">
           <label htmlFor="bind-product">{t('binding.produce.product')}</label>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE_STATUS_DICT, PERMISSIONS, type CodeBulkAction } from '@rd/contract';
 import { CODES_QUERY_KEY, exportCodes, fetchCodePage, type CodeFilters, type CodeRow } from '../../api/code';
+import { BindingPageLink } from '../../components/BindingPageLink';
 import { PagedTable } from '../../components/PagedTable';
 import { PermissionButton } from '../../components/PermissionButton';
 import { DictTag } from '../../dict/DictTag';
@@ -14,10 +15,14 @@ import { BulkCodesModal } from './tagDetail/BulkCodesModal';
 import { CodeSearchFields } from './tagDetail/CodeSearchFields';
 import { codeFilters, exportParams } from './tagDetail/codeFilters';
 import { useCodeActions } from './tagDetail/useCodeActions';
+import { PACK_PATH, produceLink } from '../public/binding/bindingLinks';
+
+const idOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
  * Tag details (spec 7.6): every code of the company, searchable by rule, job, status, product, batch, code
- * and time; a code's page (tagOfDetail), putting a code in force, voiding it with a reason, and the
+ * and time; a code's page (tagOfDetail), putting a code in force, voiding it with a reason, the
+ * production-line pages binding codes to a batch and packing them (for users who may bind), and the
  * searched codes as an Excel file (codes as text; the API's format=csv is for other systems). Never kept alive (spec 2.5): it always shows the codes as they are now.
  */
 export default function TagDetail() {
@@ -152,6 +157,17 @@ export default function TagDetail() {
             <PermissionButton code={PERMISSIONS.codeBulkVoid} danger onClick={() => setBulk('VOID')} data-testid="code-bulk-void">
               {t('tagDetail.bulk.open.VOID')}
             </PermissionButton>
+            {/* the batch or product searched for is picked on the page already */}
+            <BindingPageLink
+              to={produceLink({ productId: idOf(searched.productId), batchId: idOf(searched.batchId) })}
+              hint={t(idOf(searched.batchId) ? 'bindingGuide.links.produceBatchHint' : 'bindingGuide.links.produceHint')}
+              testId="code-bind-produce"
+            >
+              {t('bindingGuide.links.produce')}
+            </BindingPageLink>
+            <BindingPageLink to={PACK_PATH} hint={t('bindingGuide.links.packHint')} testId="code-bind-pack">
+              {t('bindingGuide.links.pack')}
+            </BindingPageLink>
           </Space>
         }
       />

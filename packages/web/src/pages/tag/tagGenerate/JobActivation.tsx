@@ -16,6 +16,16 @@ import { JOB_POLL_MS } from './useLiveJob';
 
 const isUnderWay = (status: string | undefined) => status === 'QUEUED' || status === 'RUNNING';
 
+/**
+ * Whether the job's change is still to be waited for: the newest one is queued or running, or the one asked for
+ * here (`requestedId`) is not the newest the server answered yet. A small job's activation is often over before
+ * the first answer after the request, so "it was under way and is no more" alone would miss its end.
+ */
+export function activationPending(activation: { id: string; status: string } | null | undefined, requestedId: string | null): boolean {
+  if (isUnderWay(activation?.status)) return true;
+  return requestedId !== null && activation?.id !== requestedId;
+}
+
 /** Codes of the job not in force yet and not voided: what activating the whole job would change. */
 export const codesLeftToActivate = (job: Pick<CodeRecordRow, 'progress' | 'activatedCount' | 'voidedCount'>) =>
   Math.max(0, job.progress - job.activatedCount - job.voidedCount);
@@ -37,29 +47,43 @@ export function JobActivation({ job }: { job: CodeRecordRow }) {
   const mayActivate = usePermission(PERMISSIONS.codeActivate);
   const mayVoid = usePermission(PERMISSIONS.codeVoid);
   const [askingReason, setAskingReason] = useState(false);
+  // the change asked for here, followed until the server reports it ended (a ref too, for the poll's interval)
+  const [requestedId, setRequestedId] = useState<string | null>(null);
+  const requested = useRef<string | null>(null);
   const state = useQuery({
     queryKey: jobActivationKey(job.id),
     queryFn: () => fetchJobActivation(job.id),
     enabled: (mayActivate || mayVoid) && job.status === 'DONE',
-    refetchInterval: (query) => (isUnderWay(query.state.data?.activation?.status) ? JOB_POLL_MS : false),
+    refetchInterval: (query) => (activationPending(query.state.data?.activation, requested.current) ? JOB_POLL_MS : false),
   });
   const activation = state.data?.activation ?? null;
   const live = state.data?.job ?? job;
   const underWay = isUnderWay(activation?.status);
+  const pending = activationPending(activation, requestedId);
   const left = codesLeftToActivate(live);
 
-  // when an activation ends, the lists' counts follow
-  const wasUnderWay = useRef(underWay);
+  // when a change of the job ends (seen under way here, or asked for here), the lists' counts follow
+  const sawUnderWay = useRef(false);
+  const answered = state.data !== undefined;
   useEffect(() => {
-    if (wasUnderWay.current && !underWay) {
-      for (const queryKey of [CODE_RECORD_LIST_KEY, CODES_QUERY_KEY, BATCHES_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
-    }
-    wasUnderWay.current = underWay;
-  }, [underWay, queryClient]);
+    if (underWay) sawUnderWay.current = true;
+    if (pending || !answered || (!sawUnderWay.current && requestedId === null)) return;
+    sawUnderWay.current = false;
+    requested.current = null;
+    setRequestedId(null);
+    for (const queryKey of [CODE_RECORD_LIST_KEY, CODES_QUERY_KEY, BATCHES_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
+  }, [underWay, pending, answered, requestedId, queryClient]);
+
+  /** Follows the change the server just accepted (its id) until it has ended. */
+  const follow = async ({ id }: { id: string }) => {
+    requested.current = id;
+    setRequestedId(id);
+    await queryClient.invalidateQueries({ queryKey: jobActivationKey(job.id) });
+  };
 
   const start = useMutation({
     mutationFn: () => requestJobActivation(job.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobActivationKey(job.id) }),
+    onSuccess: follow,
   });
 
   if (job.status !== 'DONE' || job.progress === 0) return null;
@@ -85,7 +109,7 @@ export function JobActivation({ job }: { job: CodeRecordRow }) {
             code={PERMISSIONS.codeActivate}
             type="link"
             size="small"
-            disabled={left === 0 || state.isLoading}
+            disabled={left === 0 || state.isLoading || pending}
             onClick={() =>
               confirmAction({
                 title: t('tagGenerate.activateTitle'),
@@ -107,7 +131,7 @@ export function JobActivation({ job }: { job: CodeRecordRow }) {
             type="link"
             size="small"
             danger
-            disabled={toVoid === 0 || state.isLoading}
+            disabled={toVoid === 0 || state.isLoading || pending}
             onClick={() => setAskingReason(true)}
             data-testid={`job-void-${job.id}`}
           >
@@ -119,12 +143,13 @@ export function JobActivation({ job }: { job: CodeRecordRow }) {
         <VoidReasonModal
           title={t('tagGenerate.voidAllTitle')}
           hint={t('tagGenerate.voidAllHint', { n: formatCount(toVoid) })}
-          save={(reason) => requestJobVoid(job.id, reason)}
-          onClose={() => setAskingReason(false)}
-          onVoided={() => {
-            setAskingReason(false);
-            void queryClient.invalidateQueries({ queryKey: jobActivationKey(job.id) });
+          save={async (reason) => {
+            const accepted = await requestJobVoid(job.id, reason);
+            void follow(accepted);
+            return accepted;
           }}
+          onClose={() => setAskingReason(false)}
+          onVoided={() => setAskingReason(false)}
         />
       )}
     </>
