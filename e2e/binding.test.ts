@@ -15,10 +15,16 @@ let boxCode = '';
 let itemCodes: string[] = [];
 /** Items for the batch-binding page, kept apart from the packed ones. */
 let lineCodes: string[] = [];
+/** An item never bound to a batch, so not in force: packing refuses it. */
+let notInForce = '';
+/** Items in force for the refusal tests' good label, one per device. */
+let spareItems: string[] = [];
 let demoToken = '';
 
 /** A phone held by a worker on the packing line. */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+/** A packing station's desktop screen. */
+const DESKTOP = { viewport: { width: 1366, height: 800 } };
 
 const api = <T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown) => callApi<T>(server, token, method, url, body);
 const codesOf = async (token: string, kind: 'ITEM' | 'BOX', quantity: number) => (await generatedCodes(server, token, kind, quantity)).map((c) => c.code);
@@ -33,9 +39,14 @@ beforeAll(async () => {
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   demoToken = token;
-  const items = await codesOf(token, 'ITEM', 5);
+  const made = await generatedCodes(server, token, 'ITEM', 8);
+  const items = made.map((c) => c.code);
+  // the packed items are in force, as after binding on the line; the line's codes and one more are not
+  await callApi(server, token, 'POST', '/acc/api/code/activate', { ids: [...made.slice(0, 3), ...made.slice(6)].map((c) => c.id) });
   itemCodes = items.slice(0, 3);
-  lineCodes = items.slice(3);
+  lineCodes = items.slice(3, 5);
+  notInForce = items[5] as string;
+  spareItems = items.slice(6);
   [boxCode = ''] = await codesOf(token, 'BOX', 1);
   browser = await launchBrowser();
 }, 120_000);
@@ -53,8 +64,8 @@ async function scan(page: Page, testId: string, text: string) {
 }
 
 /** A worker's phone on a production-line page, signed in on the page as the demo company's staff. */
-async function workerPage(pagePath: string): Promise<Page> {
-  const page = await (await browser.newContext(PHONE)).newPage();
+async function workerPage(pagePath: string, device: typeof PHONE | typeof DESKTOP = PHONE): Promise<Page> {
+  const page = await (await browser.newContext(device)).newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.baseUrl}${pagePath}`);
   await page.getByTestId('login-username').fill('demo');
@@ -138,6 +149,76 @@ describe('packing a box in Chromium', () => {
     expect(await itemsIn(boxCode)).toBe(3);
     expect(await itemsIn(otherBox)).toBe(0);
   });
+});
+
+/** A picture of the page when E2E_SCREENSHOTS names a folder (for looking at the screens while working on them). */
+async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, name), fullPage: true });
+}
+
+/** Counts the tones the page plays (the refusal's beep), from the page's first script on. */
+async function countTones(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { tones: number };
+    counted.tones = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.tones += 1;
+      return create.call(this);
+    };
+  });
+}
+const tonesPlayed = (page: Page) => page.evaluate(() => (window as unknown as { tones: number }).tones);
+
+describe('packing refuses what shipping would refuse, at the scan', () => {
+  const REASON = {
+    zh: '标签码未激活，不能装箱（请先在“生产赋码”绑定批次；未激活的单品出库时会被拒绝）',
+    en: 'the code is not activated, so it cannot be packed (bind it to a batch first under “Bind codes to a batch”; shipping refuses items not activated)',
+  };
+
+  for (const [device, name, spare] of [
+    [PHONE, 'phone', 0],
+    [DESKTOP, 'desktop', 1],
+  ] as const) {
+    it(`a packer scanning an item that is not activated hears it and reads why, in Chinese and English (${name})`, async () => {
+      const [box = ''] = await codesOf(demoToken, 'BOX', 1);
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await countTones(page);
+      await page.goto(`${server.baseUrl}/codeBinding`);
+      await page.getByTestId('login-username').fill('demo');
+      await page.getByTestId('login-password').fill(demoPassword);
+      await page.getByTestId('login-submit').click();
+      await scan(page, 'box-scan-input', box);
+      await expect.poll(() => page.getByTestId('open-box').textContent()).toBe(box);
+
+      allowConsoleError(refusedCall('/acc/api/boxCodeRelation/bind', 409));
+      await scan(page, 'scan-input', notInForce);
+      const banner = page.getByTestId('pack-refusal');
+      await expect.poll(() => banner.textContent()).toBe(`未装入 ${notInForce}${REASON.zh}`);
+      expect(await page.getByTestId('tally-error').first().textContent()).toContain(REASON.zh);
+      expect(await tonesPlayed(page)).toBe(2);
+      expect(await page.getByTestId('box-count').textContent()).toBe('0');
+      // what the packer reads never carries the request's inner names
+      expect(await page.locator('main').textContent()).not.toMatch(/itemCodes|codes\.\d/);
+      if (name === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await shot(page, `packing-refused-zh-${name}.png`);
+
+      await page.getByTestId('lang-switch').click();
+      await scan(page, 'scan-input', notInForce);
+      await expect.poll(() => banner.textContent()).toBe(`Not packed: ${notInForce}${REASON.en}`);
+      expect(await tonesPlayed(page)).toBe(4);
+      await shot(page, `packing-refused-en-${name}.png`);
+
+      // a good label clears the banner
+      await scan(page, 'scan-input', spareItems[spare] as string);
+      await page.getByTestId('pack-refusal').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('box-count').textContent()).toBe('1');
+      await context.close();
+    });
+  }
 });
 
 describe('binding codes to a batch in Chromium', () => {

@@ -34,6 +34,8 @@ beforeAll(async () => {
   product = products.find((p) => p.id === firstBatch.productId) ?? product;
   items = await generatedCodes(server, token, 'ITEM', 6, { productId: product.id, batchId: batch.id });
   [box = box] = await generatedCodes(server, token, 'BOX', 1);
+  // packed items are in force (packing refuses the others)
+  await api('POST', '/acc/api/code/activate', { ids: [items[5]?.id] });
   await api('POST', '/acc/api/boxCodeRelation/bind', { boxCode: box.code, itemCodes: [items[5]?.code] });
   browser = await launchBrowser();
 }, 120_000);

@@ -15,6 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let demoPasswordText = '';
 let items: string[] = [];
+let demoToken = '';
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1', JOB_POLL_MS: '200' });
@@ -25,6 +26,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: 'demo', password: demoPasswordText }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
+  demoToken = token;
   // three activated item codes of the demo company, through the real generation job
   const codes = await generatedCodes(server, token, 'ITEM', 3);
   await callApi(server, token, 'POST', '/acc/api/code/activate', { ids: codes.map((c) => c.id) });
@@ -36,8 +38,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function signedIn(device: typeof DESKTOP | typeof PHONE = DESKTOP): Promise<Page> {
+  const page = await (await browser.newContext(device)).newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.baseUrl}/loginPage`);
   await page.getByTestId('login-username').fill('demo');
@@ -199,4 +204,90 @@ describe('supply chain in Chromium', () => {
     expect(document.epcisBody.queryResults.resultsBody.eventList.flatMap((e) => e.epcList).some((epc) => epc.endsWith(items[0] as string))).toBe(true);
     await page.context().close();
   });
+
+  for (const [device, name] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
+    it(`refuses an item scanned alone while it is in a box, and takes it out of the box when asked (Chinese, English, ${name})`, async () => {
+      // a box of two items in force, packed as on the line
+      const [box = { id: '', code: '' }] = await generatedCodes(server, demoToken, 'BOX', 1);
+      const packed = await generatedCodes(server, demoToken, 'ITEM', 2);
+      await callApi(server, demoToken, 'POST', '/acc/api/code/activate', { ids: packed.map((c) => c.id) });
+      await callApi(server, demoToken, 'POST', '/acc/api/boxCodeRelation/bind', { boxCode: box.code, itemCodes: packed.map((c) => c.code) });
+      const [first, second] = packed.map((c) => c.code) as [string, string];
+      const inBox = async () => (await callApi<{ total: number }>(server, demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${box.code}&pageSize=1`)).total;
+
+      const page = await signedIn(device);
+      // counts the tones the page plays (the refusal's beep)
+      await page.addInitScript(() => {
+        const counted = window as unknown as { tones: number };
+        counted.tones = 0;
+        const create = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function (this: AudioContext) {
+          counted.tones += 1;
+          return create.call(this);
+        };
+      });
+      await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
+      await page.getByTestId('shipment-add').click();
+      await page.getByTestId('shipment-dealer').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'E2E 浙江经销' }).click();
+      await page.getByRole('button', { name: /确\s*定/ }).click();
+      const desk = page.getByTestId('shipment-desk');
+      await desk.waitFor();
+      const orderNo = /[A-Z]{2}\d{8}-\d{4}/.exec((await page.locator('.ant-drawer-title').textContent()) ?? '')?.[0] ?? '';
+      expect(orderNo).not.toBe('');
+
+      allowConsoleError(refusedCall('/acc/api/shipment/scan', 409));
+      const input = page.getByTestId('shipment-scan-input');
+      await input.fill(first);
+      await input.press('Enter');
+      const refused = page.getByTestId('shipment-outcome-refused').first();
+      await expect.poll(() => refused.textContent()).toBe(`未加入 ${first}在箱 ${box.code} 中：请扫描箱码整箱加入，或从箱中取出后单独加入从箱中取出并加入`);
+      expect(await desk.textContent()).not.toMatch(/codes\.\d|未保存/);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { tones?: number }).tones ?? 0)).toBeGreaterThanOrEqual(2);
+      expect(await page.getByTestId('shipment-item-count').textContent()).toContain('0');
+      await shot(page, `shipment-in-box-zh-${name}.png`);
+
+      // taken out of its box on purpose: the row says so, the order has it alone, the box no longer lists it
+      await page.getByTestId('shipment-unpack-add').click();
+      await expect.poll(() => page.getByTestId('shipment-outcome-ok').first().textContent()).toBe(`${first}已从箱 ${box.code} 中取出并加入`);
+      await expect.poll(() => page.getByTestId('shipment-item-count').textContent()).toContain('1');
+      const line = page.getByTestId('shipment-lines').locator('.ant-table-row').filter({ hasText: first });
+      await line.waitFor();
+      expect(await line.textContent()).not.toContain(box.code);
+      expect(await inBox()).toBe(1);
+      await shot(page, `shipment-unpacked-zh-${name}.png`);
+
+      // the same in English
+      await page.keyboard.press('Escape');
+      await desk.waitFor({ state: 'detached' });
+      await page.getByTestId('lang-switch').click();
+      await page.locator('.ant-table-row').filter({ hasText: orderNo }).locator('[data-testid^="shipment-open-"]').click();
+      await desk.waitFor();
+      await page.getByTestId('shipment-scan-input').fill(second);
+      await page.getByTestId('shipment-scan-input').press('Enter');
+      await expect.poll(() => page.getByTestId('shipment-outcome-refused').first().textContent()).toBe(
+        `Not added ${second}Inside box ${box.code}: scan the box to add it whole, or take it out of the box to add it aloneTake out of the box and add`,
+      );
+      expect(await desk.textContent()).not.toMatch(/codes\.\d|Nothing was saved/);
+      await shot(page, `shipment-in-box-en-${name}.png`);
+      await page.getByTestId('shipment-unpack-add').click();
+      await expect.poll(() => page.getByTestId('shipment-outcome-ok').first().textContent()).toBe(`${second}Taken out of box ${box.code} and added`);
+      await shot(page, `shipment-unpacked-en-${name}.png`);
+      expect(await inBox()).toBe(0);
+      // the open order is given up, its codes free again
+      await page.getByTestId('shipment-cancel').click();
+      await confirmDialog(page);
+      await page.locator('.ant-drawer .ant-statistic').filter({ hasText: 'Cancelled' }).waitFor();
+      await page.context().close();
+    });
+  }
 });
+
+/** A picture of the page when E2E_SCREENSHOTS names a folder (for looking at the screens while working on them). */
+async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, name), fullPage: true });
+}

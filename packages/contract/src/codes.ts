@@ -8,14 +8,20 @@ export interface Envelope<T = unknown> {
   code: string;
   msg: string;
   data: T;
-  /** Present on PARAM_CHECK: which field failed and why (already translated). */
+  /** Present on PARAM_CHECK and CODES_REJECTED: which field failed and why (already translated). */
   errors?: FieldError[];
   requestId?: string;
 }
 
+/**
+ * One refused field. `field` is for programs (a path into the request: `name`, `codes.3`) and is never part
+ * of a text shown to a person; `message` is that text, in the request's language. `reason` is a stable key
+ * a client may act on (CODES_REJECTED: why the code was refused, e.g. `IN_BOX`, `NOT_ACTIVATED`).
+ */
 export interface FieldError {
   field: string;
   message: string;
+  reason?: string;
 }
 
 /**

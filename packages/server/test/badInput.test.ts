@@ -8,7 +8,8 @@ import { signIn, startTestApp, type TestApp } from './support/testApp.js';
  * JSON or not objects, prototype keys, deep nesting, and every documented field of the operation (body or
  * query) set in turn to a NUL, a lone surrogate, a huge string, a huge array, the wrong type or a bad date,
  * with an unknown sort field. No answer may be a 5xx or a dropped connection, and every refusal is the
- * envelope { code, msg }.
+ * envelope { code, msg }, whose msg — the text a person is shown — never carries a field's request path
+ * (`codes.0: …`): paths are for programs and stay in `errors[].field`.
  */
 const PASSWORD = 'Bad-Input-Pass-1';
 let t: TestApp;
@@ -78,6 +79,21 @@ interface Outcome {
   status: number;
   where: string;
   body: string;
+  /** Request paths of the answer's field errors that its msg shows, as `path:` (there should be none). */
+  pathsInMsg: string[];
+}
+
+/** The field paths an envelope's msg carries as `path:`. */
+function pathsInMsg(text: string): string[] {
+  let envelope: { msg?: unknown; errors?: Array<{ field?: unknown }> };
+  try {
+    envelope = JSON.parse(text) as typeof envelope;
+  } catch {
+    return [];
+  }
+  const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
+  const fields = (envelope.errors ?? []).map((e) => String(e.field ?? '')).filter((f) => f && !f.startsWith('('));
+  return fields.filter((field) => msg.includes(`${field}:`) || msg.includes(`${field}：`));
 }
 
 async function send(token: string, method: string, url: string, options: { raw?: string; query?: Record<string, string> }): Promise<Outcome> {
@@ -90,9 +106,10 @@ async function send(token: string, method: string, url: string, options: { raw?:
       payload: options.raw,
       headers: { [TOKEN_HEADER]: token, [LANG_HEADER]: 'en_US', ...(options.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
     });
-    return { status: res.statusCode, where, body: String(res.headers['content-type'] ?? '').includes('json') ? res.body.slice(0, 2000) : `(${res.headers['content-type']})` };
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, where, body: json ? res.body.slice(0, 2000) : `(${res.headers['content-type']})`, pathsInMsg: json ? pathsInMsg(res.body) : [] };
   } catch (error) {
-    return { status: 0, where, body: `dropped: ${String(error)}` };
+    return { status: 0, where, body: `dropped: ${String(error)}`, pathsInMsg: [] };
   }
 }
 
@@ -112,7 +129,7 @@ describe('malformed input on every operation', () => {
     const judge = (outcome: Outcome) => {
       calls += 1;
       const envelope = outcome.status < 400 || /^\{"code":"[^"]+","msg":/.test(outcome.body) || outcome.body.startsWith('{"code"');
-      if (outcome.status === 0 || outcome.status >= 500 || !envelope) failures.push(outcome);
+      if (outcome.status === 0 || outcome.status >= 500 || !envelope || outcome.pathsInMsg.length > 0) failures.push(outcome);
     };
     for (const operation of await operations()) {
       const url = urlOf(operation.path);

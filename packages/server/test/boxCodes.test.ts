@@ -1,7 +1,7 @@
 import type { BoxBindResult, BoxContents, BoxEvent, BoxSummary, BoxUnbindResult, CodeDetail, CodeItem, PageResult } from '@rd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createRole, createUser } from './support/fixtures.js';
-import { packingCodes } from './support/boxFixtures.js';
+import { packingCodes as codesOfCompany } from './support/boxFixtures.js';
 import { insertProductWithBatch } from './support/codeFixtures.js';
 import { call, signIn, startTestApp, type TestApp } from './support/testApp.js';
 
@@ -36,6 +36,9 @@ const unbind = (token: string, body: unknown) => call<BoxUnbindResult>(t.app, 'P
 const contents = (token: string, boxCode: string, page: Record<string, string> = {}) =>
   call<BoxContents>(t.app, 'GET', `${API}/queryListByBoxCode`, { token, query: { boxCode, ...page } });
 const history = (token: string, query: Record<string, string>) => call<PageResult<BoxEvent>>(t.app, 'GET', `${API}/history`, { token, query });
+/** Codes for packing, the items in force (packing refuses items that are not; see 'what shipping would refuse'). */
+const packingCodes = (db: TestApp['database']['db'], companyId: string, counts: { items: number; boxes: number }, refs: { productId?: string; batchId?: string } = {}) =>
+  codesOfCompany(db, companyId, counts, { ...refs, activated: true });
 const errorsOf = (res: { body: { errors?: Array<{ field: string; message: string }> } }) =>
   Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
 
@@ -177,6 +180,75 @@ describe('packing items into boxes', () => {
   });
 });
 
+/** What a person reads must not carry request paths such as `itemCodes.0:` or `boxCode:`. */
+const PATH_IN_TEXT = /\b(?:itemCodes|codes|boxCode)(?:\.\d+)?\s*:/;
+
+describe('packing refuses what shipping would refuse the box for', () => {
+  it('refuses an item that is not activated (not bound to a batch), naming it and why, in both languages', async () => {
+    const db = t.database.db;
+    const loose = await codesOfCompany(db, companyA, { items: 2, boxes: 1 });
+    const [box] = loose.boxes as [string];
+    const [item, other] = loose.items as [string, string];
+
+    const refused = await bind(adminA, { boxCode: box, itemCodes: [item] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CODES_REJECTED');
+    expect(refused.body.errors).toEqual([
+      { field: 'itemCodes.0', reason: 'PACK_NOT_ACTIVATED', message: '标签码未激活，不能装箱（请先在“生产赋码”绑定批次；未激活的单品出库时会被拒绝）' },
+    ]);
+    expect(refused.body.msg).toBe(`未保存：${item}（标签码未激活，不能装箱（请先在“生产赋码”绑定批次；未激活的单品出库时会被拒绝））`);
+    expect(refused.body.msg).not.toMatch(PATH_IN_TEXT);
+    const english = await call(t.app, 'POST', `${API}/bind`, { token: adminA, body: { boxCode: box, itemCodes: [item, other], lang: 'en_US' } });
+    expect(english.body.msg).toBe(
+      `Nothing was saved: ${item} (the code is not activated, so it cannot be packed (bind it to a batch first under “Bind codes to a batch”; shipping refuses items not activated)); ${other} (the code is not activated, so it cannot be packed (bind it to a batch first under “Bind codes to a batch”; shipping refuses items not activated))`,
+    );
+    expect((await contents(adminA, box)).body.data.total).toBe(0);
+
+    // bound to a batch (and so in force) on the production line, it packs, and the box ships
+    const bound = await call(t.app, 'POST', '/acc/api/code/bindBatch', { token: adminA, body: { batchId: productBatch.batchId, codes: [item] } });
+    expect(bound.body.code, bound.body.msg).toBe('SUCCESS');
+    expect((await bind(adminA, { boxCode: box, itemCodes: [item] })).body.data).toMatchObject({ packed: 1, itemCount: 1 });
+    const dealer = (await call<{ id: string }>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code: 'PACK-D1', name: 'Packing dealer', level: 1, areaCodes: ['330000'] } })).body.data;
+    const order = (await call<{ id: string }>(t.app, 'POST', '/acc/api/shipment/add', { token: adminA, body: { dealerId: dealer.id } })).body.data;
+    const shipped = await call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.id, codes: [box] } });
+    expect(shipped.body.code, shipped.body.msg).toBe('SUCCESS');
+  });
+
+  it('refuses a box or an item an open order holds, and an item at a dealer; an ordered box is not unpacked', async () => {
+    const db = t.database.db;
+    const { items, boxes } = await packingCodes(db, companyA, { items: 4, boxes: 2 });
+    const [boxA, boxB] = boxes as [string, string];
+    expect((await bind(adminA, { boxCode: boxA, itemCodes: [items[0]] })).body.code).toBe('SUCCESS');
+    const dealer = (await call<{ id: string }>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code: 'PACK-D2', name: '包装测试经销商', level: 1, areaCodes: ['440000'] } })).body.data;
+    const order = (await call<{ id: string; orderNo: string }>(t.app, 'POST', '/acc/api/shipment/add', { token: adminA, body: { dealerId: dealer.id } })).body.data;
+    expect((await call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.id, codes: [boxA, items[1]] } })).body.code).toBe('SUCCESS');
+
+    // the ordered box takes no more items and gives none up; an ordered loose item goes into no box
+    expect(errorsOf(await bind(adminA, { boxCode: boxA, itemCodes: [items[2]] }))).toEqual({ boxCode: `已在未完成的出入库单 ${order.orderNo} 中` });
+    expect(errorsOf(await unbind(adminA, { boxCode: boxA }))).toEqual({ boxCode: `已在未完成的出入库单 ${order.orderNo} 中` });
+    expect(errorsOf(await bind(adminA, { boxCode: boxB, itemCodes: [items[1]] }))).toEqual({ 'itemCodes.0': `已在未完成的出入库单 ${order.orderNo} 中` });
+    expect(errorsOf(await bind(adminA, { boxCode: boxB, itemCodes: [items[0]], move: true }))).toEqual({ 'itemCodes.0': `已在未完成的出入库单 ${order.orderNo} 中` });
+
+    // shipped: the loose item is at the dealer, not here to be packed
+    expect((await call(t.app, 'POST', '/acc/api/shipment/complete', { token: adminA, body: { id: order.id } })).body.code).toBe('SUCCESS');
+    const atDealer = await bind(adminA, { boxCode: boxB, itemCodes: [items[1]] });
+    expect(errorsOf(atDealer)).toEqual({ 'itemCodes.0': '已出库给经销商 包装测试经销商，尚未退回' });
+    expect(atDealer.body.msg).toBe(`未保存：${items[1]}（已出库给经销商 包装测试经销商，尚未退回）`);
+    expect((await contents(adminA, boxB)).body.data.total).toBe(0);
+  });
+
+  it('names each refused code in the message by its text, or by its place in words when it is not the company’s', async () => {
+    const db = t.database.db;
+    const a = await packingCodes(db, companyA, { items: 1, boxes: 1 });
+    const res = await bind(adminA, { boxCode: a.boxes[0], itemCodes: [a.items[0], 'NOSUCHCODE0001', a.boxes[0]] });
+    expect(Object.keys(errorsOf(res)).sort()).toEqual(['itemCodes.1', 'itemCodes.2']);
+    expect(res.body.msg).toBe(`未保存：第 2 个码（标签码不存在）；${a.boxes[0]}（不是单品码（该码的标签规则类型为箱码））`);
+    const english = await call(t.app, 'POST', `${API}/bind`, { token: adminA, body: { boxCode: 'NOSUCHBOX0001', itemCodes: ['NOSUCHCODE0001'], lang: 'en_US' } });
+    expect(english.body.msg).toBe('Nothing was saved: the box code (no such code); code 1 (no such code)');
+    for (const msg of [res.body.msg, english.body.msg]) expect(msg).not.toMatch(PATH_IN_TEXT);
+  });
+});
+
 describe('packing races', () => {
   it('two concurrent binds of one item into two boxes: exactly one wins', async () => {
     for (let round = 0; round < 5; round += 1) {
@@ -190,6 +262,22 @@ describe('packing races', () => {
       expect(rows).toHaveLength(1);
       const loser = results.find((r) => r.body.code !== 'SUCCESS');
       expect(errorsOf(loser as (typeof results)[number])['itemCodes.0']).toContain(winner);
+    }
+  });
+
+  it('packing an item and scanning it alone into an order at once: one wins, the other is told why', async () => {
+    const dealer = (await call<{ id: string }>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code: 'RACE-D1', name: 'Race dealer', level: 1, areaCodes: ['330000'] } })).body.data;
+    for (let round = 0; round < 5; round += 1) {
+      const { items, boxes } = await packingCodes(t.database.db, companyA, { items: 1, boxes: 1 });
+      const order = (await call<{ id: string }>(t.app, 'POST', '/acc/api/shipment/add', { token: adminA, body: { dealerId: dealer.id } })).body.data;
+      const [packed, scanned] = await Promise.all([
+        bind(adminA, { boxCode: boxes[0], itemCodes: items }),
+        call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.id, codes: items } }),
+      ]);
+      expect([packed.body.code, scanned.body.code].sort()).toEqual(['CODES_REJECTED', 'SUCCESS']);
+      const loser = packed.body.code === 'SUCCESS' ? scanned : packed;
+      expect(loser.body.errors?.[0]?.reason).toBe(packed.body.code === 'SUCCESS' ? 'IN_BOX' : 'IN_OPEN_ORDER');
+      await call(t.app, 'POST', '/acc/api/shipment/cancel', { token: adminA, body: { id: order.id } });
     }
   });
 

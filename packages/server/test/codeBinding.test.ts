@@ -232,4 +232,21 @@ describe('undoing a binding', () => {
     // An undone code can be bound again.
     expect((await bindBatch(workerA, { batchId, codes: [items[0]] })).body.data.bound).toBe(1);
   });
+
+  it('keeps a packed code in force: the undo waits until it is out of its box', async () => {
+    const db = t.database.db;
+    const { batchId } = await insertProductWithBatch(db, companyA, { batchNo: 'UNDO-BOX' });
+    const { items, boxes } = await packingCodes(db, companyA, { items: 1, boxes: 1 });
+    const [item, box] = [items[0] as string, boxes[0] as string];
+    expect((await bindBatch(workerA, { batchId, codes: [item] })).body.data.bound).toBe(1);
+    expect((await call(t.app, 'POST', '/acc/api/boxCodeRelation/bind', { token: workerA, body: { boxCode: box, itemCodes: [item] } })).body.code).toBe('SUCCESS');
+
+    const refused = await undo(workerA, item);
+    expect(refused.body.code).toBe('BINDING_UNDO_REFUSED');
+    expect(refused.body.msg).toBe(`标签码 ${item} 不能撤销绑定：该码已装入箱 ${box}，请先从箱中取出`);
+    expect((await codeRows([item]))[0]).toMatchObject({ status: 'ACTIVATED', batch_id: batchId });
+
+    expect((await call(t.app, 'POST', '/acc/api/boxCodeRelation/unbind', { token: workerA, body: { boxCode: box, itemCodes: [item] } })).body.code).toBe('SUCCESS');
+    expect((await undo(workerA, item)).body.code).toBe('SUCCESS');
+  });
 });

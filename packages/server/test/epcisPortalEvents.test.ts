@@ -110,7 +110,7 @@ describe('EPCIS events of the portal’s actions', () => {
   });
 
   it('packing, moving and unpacking are AggregationEvents with the box as parent; scan-form codes use their scan URL', async () => {
-    const { items, boxes } = await packingCodes(t.database.db, companyA, { items: 3, boxes: 2 });
+    const { items, boxes } = await packingCodes(t.database.db, companyA, { items: 3, boxes: 2 }, { activated: true });
     const [box1, box2] = boxes as [string, string];
     const before = await lastEventId();
     const bind = (boxCode: string, itemCodes: string[], move = false) =>
@@ -135,6 +135,29 @@ describe('EPCIS events of the portal’s actions', () => {
       { action: 'DELETE', bizStep: 'unpacking', parentID: url(box1), childEPCs: items.slice(1).map(url).sort() },
     ]);
     expect(events[0]?.epcs).toEqual([`P ${url(box1)}`, ...items.map((c) => `E ${url(c)}`)].sort());
+    expectValidEvents(events);
+  });
+
+  it('an item taken out of its box at the shipping desk is an unpacking (AggregationEvent DELETE) from that box', async () => {
+    const { items, boxes } = await packingCodes(t.database.db, companyA, { items: 2, boxes: 1 }, { activated: true });
+    const [box] = boxes as [string];
+    const url = (code: string) => `https://trace.example.cn/antiCounterfeiting?code=${code}`;
+    expect((await call(t.app, 'POST', '/acc/api/boxCodeRelation/bind', { token: adminA, body: { boxCode: box, itemCodes: items } })).body.code).toBe('SUCCESS');
+    const dealer = (await call<{ id: string }>(t.app, 'POST', '/acc/api/dealer/add', { token: adminA, body: { code: 'EV-D1', name: 'Events dealer', level: 1, areaCodes: ['330000'] } })).body.data;
+    const order = (await call<{ id: string }>(t.app, 'POST', '/acc/api/shipment/add', { token: adminA, body: { dealerId: dealer.id } })).body.data;
+    const before = await lastEventId();
+
+    // refused alone: nothing recorded
+    const refused = await call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.id, codes: [items[0]] } });
+    expect(refused.body.code).toBe('CODES_REJECTED');
+    expect(await eventsSince(before)).toEqual([]);
+
+    const taken = await call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.id, codes: [items[0]], unpack: true } });
+    expect(taken.body.code, taken.body.msg).toBe('SUCCESS');
+    const events = await eventsSince(before);
+    expect(events.map((e) => ({ type: e.event_type, action: e.action, bizStep: e.biz_step, parentID: e.body['parentID'], childEPCs: e.body['childEPCs'] }))).toEqual([
+      { type: 'AggregationEvent', action: 'DELETE', bizStep: 'unpacking', parentID: url(box), childEPCs: [url(items[0] as string)] },
+    ]);
     expectValidEvents(events);
   });
 

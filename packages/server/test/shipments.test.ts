@@ -56,9 +56,14 @@ async function goods(companyId: string, items: number, boxes: number, perBox: nu
 
 const open = async (token: string, dealerId: string, kind: 'OUTBOUND' | 'RETURN' = 'OUTBOUND') =>
   (await call<ShipmentRow>(t.app, 'POST', kind === 'OUTBOUND' ? '/acc/api/shipment/add' : '/acc/api/shipment/return/add', { token, body: { dealerId } })).body;
-const scan = (token: string, id: string, codes: string[], kind = '') => call<ShipmentScanResult>(t.app, 'POST', `/acc/api/shipment${kind}/scan`, { token, body: { id, codes } });
+const scan = (token: string, id: string, codes: string[], kind = '', more: Record<string, unknown> = {}) =>
+  call<ShipmentScanResult>(t.app, 'POST', `/acc/api/shipment${kind}/scan`, { token, body: { id, codes, ...more } });
 const complete = (token: string, id: string, kind = '') => call(t.app, 'POST', `/acc/api/shipment${kind}/complete`, { token, body: { id } });
 const errors = (res: { body: { errors?: Array<{ field: string; message: string }> } }) => Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+/** What a person reads must not carry request paths such as `codes.0:`. */
+const PATH_IN_TEXT = /\b(?:codes|itemCodes|boxCode)(?:\.\d+)?\s*:/;
+const lines = async (token: string, id: string) =>
+  (await call<PageResult<{ code: string; isBox: boolean; viaBox: string | null }>>(t.app, 'POST', '/acc/api/shipment/lines', { token, body: { id, pageSize: 100 } })).body.data.list;
 
 async function eventsOf(orderNo: string) {
   const rows = await t.database.db
@@ -81,7 +86,7 @@ describe('outbound orders', () => {
 
     const res = await scan(adminA, order.data.id, [g.pallet, loose[0]]);
     expect(res.body.code, res.body.msg).toBe('SUCCESS');
-    expect(res.body.data).toEqual({ addedItems: 13, addedBoxes: 5, unchanged: 0, itemCount: 13, boxCount: 5 });
+    expect(res.body.data).toEqual({ addedItems: 13, addedBoxes: 5, unchanged: 0, itemCount: 13, boxCount: 5, unpacked: [] });
     const again = await scan(adminA, order.data.id, [g.pallet, g.boxes[0] as string, loose[0]]);
     expect(again.body.data).toMatchObject({ addedItems: 0, unchanged: 3, itemCount: 13 });
 
@@ -99,6 +104,12 @@ describe('outbound orders', () => {
     expect(why['codes.2']).toBe(why['codes.1']);
     expect(why['codes.3']).toBe('标签码已作废');
     expect(why['codes.4']).toBe(`箱内的 ${spoilt.items[1]}：标签码未激活`);
+    // the message a person reads names the codes, not their places in the request
+    expect(bad.body.msg).toBe(
+      `未保存：第 2 个码（标签码不存在）；第 3 个码（标签码不存在）；${voided.items[0]}（标签码已作废）；${spoilt.boxes[0]}（箱内的 ${spoilt.items[1]}：标签码未激活）`,
+    );
+    expect(bad.body.msg).not.toMatch(PATH_IN_TEXT);
+    expect(bad.body.msg).not.toContain(other.items[0]);
     const after = await call<ShipmentRow>(t.app, 'GET', '/acc/api/shipment/getById', { token: adminA, query: { id: order.data.id } });
     expect(after.body.data.itemCount).toBe(13);
 
@@ -160,6 +171,66 @@ describe('outbound orders', () => {
     const again = await open(adminA, dealer2.id);
     expect((await scan(adminA, again.data.id, [g.items[0] as string])).body.code).toBe('SUCCESS');
     expect((await complete(adminA, (await open(adminA, dealer2.id)).data.id)).body.code).toBe('SHIPMENT_EMPTY');
+  });
+
+  it('refuses a code scanned alone while it sits in a box, unless asked to take it out of the box', async () => {
+    const g = await goods(companyA, 6, 2, 3); // a pallet of 2 boxes × 3 items
+    const [box1, box2] = g.boxes as [string, string];
+    const [inBox1] = g.items as [string];
+    const order = await open(adminA, dealer1.id);
+
+    // alone: refused with the box it is in, in the words a shipper reads (no request path), nothing added
+    const alone = await scan(adminA, order.data.id, [inBox1]);
+    expect(alone.status).toBe(409);
+    expect(alone.body.errors).toEqual([{ field: 'codes.0', reason: 'IN_BOX', message: `在箱 ${box1} 中：请扫描箱码整箱加入，或从箱中取出后单独加入` }]);
+    expect(alone.body.msg).toBe(`未保存：${inBox1}（在箱 ${box1} 中：请扫描箱码整箱加入，或从箱中取出后单独加入）`);
+    expect(alone.body.msg).not.toMatch(PATH_IN_TEXT);
+    const english = await call(t.app, 'POST', '/acc/api/shipment/scan', { token: adminA, body: { id: order.data.id, codes: [inBox1], lang: 'en_US' } });
+    expect(english.body.msg).toBe(`Nothing was saved: ${inBox1} (inside box ${box1}: scan the box to add it whole, or take it out of the box to add it alone)`);
+    // a box on a pallet is no different
+    expect(errors(await scan(adminA, order.data.id, [box2]))).toEqual({ 'codes.0': `在箱 ${g.pallet} 中：请扫描箱码整箱加入，或从箱中取出后单独加入` });
+    expect((await call<ShipmentRow>(t.app, 'GET', '/acc/api/shipment/getById', { token: adminA, query: { id: order.data.id } })).body.data.itemCount).toBe(0);
+
+    // with its box (in either order, or once the box is in) it goes in with the box
+    const together = await scan(adminA, order.data.id, [inBox1, g.pallet]);
+    expect(together.body.code, together.body.msg).toBe('SUCCESS');
+    expect(together.body.data).toMatchObject({ addedItems: 6, addedBoxes: 3, unchanged: 1, unpacked: [] });
+    expect((await lines(adminA, order.data.id)).find((l) => l.code === inBox1)?.viaBox).toBe(g.pallet);
+    // and it cannot leave the order without its box
+    const unscan = await call(t.app, 'POST', '/acc/api/shipment/unscan', { token: adminA, body: { id: order.data.id, codes: [inBox1] } });
+    expect(unscan.body.errors).toEqual([{ field: 'codes.0', reason: 'CAME_WITH_BOX', message: `随箱 ${g.pallet} 加入本单：请移除整箱` }]);
+    expect((await call(t.app, 'POST', '/acc/api/shipment/cancel', { token: adminA, body: { id: order.data.id } })).body.code).toBe('SUCCESS');
+
+    // asked to: it leaves its box (history and box contents say so) and goes in alone
+    const next = await open(adminA, dealer1.id);
+    const taken = await scan(adminA, next.data.id, [inBox1], '', { unpack: true });
+    expect(taken.body.code, taken.body.msg).toBe('SUCCESS');
+    expect(taken.body.data).toEqual({ addedItems: 1, addedBoxes: 0, unchanged: 0, itemCount: 1, boxCount: 0, unpacked: [{ code: inBox1, boxCode: box1 }] });
+    expect((await lines(adminA, next.data.id)).map((l) => [l.code, l.viaBox])).toEqual([[inBox1, null]]);
+    const contents = await call<{ total: number }>(t.app, 'GET', '/acc/api/boxCodeRelation/queryListByBoxCode', { token: adminA, query: { boxCode: box1 } });
+    expect(contents.body.data.total).toBe(2);
+    const history = await call<PageResult<{ action: string; epcisAction: string; boxCode: string; userName: string | null }>>(t.app, 'GET', '/acc/api/boxCodeRelation/history', {
+      token: adminA,
+      query: { itemCode: inBox1 },
+    });
+    expect(history.body.data.list[0]).toMatchObject({ action: 'UNPACK', epcisAction: 'DELETE', boxCode: box1 });
+    // the box it left ships without it
+    const rest = await scan(adminA, next.data.id, [box1], '', { unpack: true });
+    expect(rest.body.data).toMatchObject({ addedItems: 2, addedBoxes: 1, itemCount: 3, unpacked: [{ code: box1, boxCode: g.pallet }] });
+    expect((await complete(adminA, next.data.id)).body.code).toBe('SUCCESS');
+  });
+
+  it('asks the same of a return: an item in a box at the dealer comes back alone only when taken out', async () => {
+    const g = await goods(companyA, 2, 1, 2);
+    const out = await open(adminA, dealer2.id);
+    expect((await scan(adminA, out.data.id, [g.pallet])).body.code).toBe('SUCCESS');
+    expect((await complete(adminA, out.data.id)).body.code).toBe('SUCCESS');
+    const back = await open(adminA, dealer2.id, 'RETURN');
+    expect(errors(await scan(adminA, back.data.id, [g.items[0] as string], '/return'))).toEqual({
+      'codes.0': `在箱 ${g.boxes[0]} 中：请扫描箱码整箱加入，或从箱中取出后单独加入`,
+    });
+    const taken = await scan(adminA, back.data.id, [g.items[0] as string], '/return', { unpack: true });
+    expect(taken.body.data).toMatchObject({ itemCount: 1, unpacked: [{ code: g.items[0], boxCode: g.boxes[0] }] });
   });
 
   it('lists orders with filters, their lines, and keeps each company and permission to itself', async () => {

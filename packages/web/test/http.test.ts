@@ -3,7 +3,7 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestC
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut, apiRequest, http, REQUEST_TIMEOUT_MS } from '../src/api/http';
 import { setHttpEffects, type HttpEffects } from '../src/api/httpEffects';
 import { loadingStore } from '../src/api/loading';
-import { HttpError } from '../src/api/HttpError';
+import { HttpError, refusalText } from '../src/api/HttpError';
 import { appStore } from '../src/app/state/appStore';
 import { sessionStore } from '../src/app/state/sessionStore';
 
@@ -217,6 +217,16 @@ describe('envelope', () => {
     expect(effects.showParamCheck).toHaveBeenCalledWith('参数校验失败', errors);
     expect(effects.showError).not.toHaveBeenCalled();
     expect(effects.logoutAndReload).not.toHaveBeenCalled();
+  });
+
+  it('a refusal naming codes keeps each reason for the page, which shows them without request paths', async () => {
+    const errors = [{ field: 'codes.0', reason: 'IN_BOX', message: '在箱 B1 中：请扫描箱码整箱加入，或从箱中取出后单独加入' }];
+    reply(() => ({ status: 409, data: { code: 'CODES_REJECTED', msg: '未保存：X1（在箱 B1 中：请扫描箱码整箱加入，或从箱中取出后单独加入）', data: null, errors } }));
+    const failure = await apiPost('/acc/a', {}, { showError: false }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'CODES_REJECTED', errors });
+    expect(refusalText(failure, 'fallback')).toBe('在箱 B1 中：请扫描箱码整箱加入，或从箱中取出后单独加入');
+    expect(refusalText(failure, 'fallback')).not.toContain('codes.0');
+    expect(effects.showError).not.toHaveBeenCalled();
   });
 
   it('warnMsg rejects without any message', async () => {

@@ -35,6 +35,16 @@ export const shipmentCodesBodySchema = z.object({
 });
 export type ShipmentCodesBody = z.input<typeof shipmentCodesBodySchema>;
 
+/**
+ * A scan into an open order. A code that sits in a box (an item in a carton, a carton on a pallet) goes in
+ * with its box: scanned alone it is refused (`IN_BOX`), unless `unpack` is true — then it is taken out of its
+ * box first, recorded as unpacking (an EPCIS AggregationEvent DELETE), and named in the answer's `unpacked`.
+ */
+export const shipmentScanBodySchema = shipmentCodesBodySchema.extend({
+  unpack: z.boolean().default(false),
+});
+export type ShipmentScanBody = z.input<typeof shipmentScanBodySchema>;
+
 export const shipmentIdBodySchema = z.object({ id: zId });
 export const shipmentIdQuerySchema = z.object({ id: zId });
 
@@ -46,6 +56,8 @@ export const shipmentScanResultSchema = z.object({
   unchanged: z.number(),
   itemCount: z.number(),
   boxCount: z.number(),
+  /** Codes this call took out of their box (asked for with `unpack`), each with the box it left. */
+  unpacked: z.array(z.object({ code: z.string(), boxCode: z.string() })),
 });
 export type ShipmentScanResult = z.infer<typeof shipmentScanResultSchema>;
 

@@ -1,4 +1,4 @@
-import { dealerAddBodySchema, shipmentAddBodySchema, shipmentCodesBodySchema } from '@rd/contract';
+import { dealerAddBodySchema, shipmentAddBodySchema, shipmentScanBodySchema } from '@rd/contract';
 import type { Principal } from '../platform/auth/sessionStore.js';
 import { addDealer } from '../modules/dealer/service.js';
 import { eventSiteOf } from '../modules/epcis/portalEvents.js';
@@ -61,7 +61,7 @@ export async function seedDemoDealers(ctx: DemoContext, principal: Principal, se
       const loose = codes.loose.slice(k * LOOSE_PER_SHIPMENT, (k + 1) * LOOSE_PER_SHIPMENT);
       const order = await createShipment(db, principal, 'OUTBOUND', shipmentAddBodySchema.parse({ dealerId: ids.get(dealer.code), remark: '冷链整车发运' }), config.businessTimeZone);
       const scanned = [...boxes.map((b) => b.box), ...loose];
-      await scanIntoShipment(db, principal, 'OUTBOUND', shipmentCodesBodySchema.parse({ id: order.id, codes: scanned }), 'zh_CN');
+      await scanIntoShipment(db, principal, 'OUTBOUND', shipmentScanBodySchema.parse({ id: order.id, codes: scanned }), 'zh_CN', site);
       await completeShipment(db, principal, 'OUTBOUND', order.id, site);
       const newest = batchIndex === season.length - 1 && k === DEALERS_PER_BATCH - 1;
       if (!newest) await receiveShipment(db, principal, order.id, site);

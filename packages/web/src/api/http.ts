@@ -163,7 +163,9 @@ function handleEnvelope<T>(body: Envelope, status: number, config: ApiConfig): E
   }
   const text = msg || catalogueText(code) || i18n.t('http.systemError');
   if (toast) httpEffects().showError(text);
-  throw new HttpError(code, text, { status, handled: toast, envelope: body });
+  // a refusal naming codes or fields (CODES_REJECTED) keeps them, so a page can show each one's reason
+  const errors: readonly FieldError[] = Array.isArray(body.errors) ? body.errors : [];
+  throw new HttpError(code, text, { status, errors, handled: toast, envelope: body });
 }
 
 /** An answer without the envelope: only the HTTP status tells what happened. */

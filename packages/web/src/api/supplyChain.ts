@@ -43,8 +43,9 @@ export const fetchShipment = (id: string) => apiGet<ShipmentRow>('/acc/api/shipm
 export const fetchShipmentLines = (query: { id: string } & PageParams) => apiPost<PageResult<ShipmentLine>>('/acc/api/shipment/lines', query, { silent: true });
 export const openShipment = (kind: ShipmentRow['kind'], body: { dealerId: string; remark?: string }) => apiPost<ShipmentRow>(`${kindBase(kind)}/add`, body);
 /** One scan: the codes are sent as they come; a refusal is an error whose field errors name each code. */
-export const scanIntoShipment = (kind: ShipmentRow['kind'], id: string, codes: string[]) =>
-  apiPost<ShipmentScanResult>(`${kindBase(kind)}/scan`, { id, codes }, { silent: true, showError: false });
+/** `unpack`: a code that sits in a box is taken out of it and goes in alone (else it is refused as IN_BOX). */
+export const scanIntoShipment = (kind: ShipmentRow['kind'], id: string, codes: string[], unpack = false) =>
+  apiPost<ShipmentScanResult>(`${kindBase(kind)}/scan`, { id, codes, ...(unpack ? { unpack } : {}) }, { silent: true, showError: false });
 export const completeShipment = (kind: ShipmentRow['kind'], id: string) => apiPost<null>(`${kindBase(kind)}/complete`, { id });
 export const cancelShipment = (kind: ShipmentRow['kind'], id: string) => apiPost<null>(`${kindBase(kind)}/cancel`, { id });
 export const receiveShipment = (id: string) => apiPost<null>('/acc/api/shipment/receive', { id });

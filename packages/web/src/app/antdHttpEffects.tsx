@@ -32,11 +32,14 @@ export const antdHttpEffects: Omit<HttpEffects, 'logoutAndReload'> = {
       content: (
         <span>
           {msg}
-          {errors.map((e) => (
-            <span key={e.field} style={{ display: 'block' }}>
-              {e.message}
-            </span>
-          ))}
+          {/* each field's reason on a line of its own, unless the message already says it */}
+          {errors
+            .filter((e) => !msg.includes(e.message))
+            .map((e) => (
+              <span key={e.field} style={{ display: 'block' }}>
+                {e.message}
+              </span>
+            ))}
         </span>
       ),
     }),

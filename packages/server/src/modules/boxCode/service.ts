@@ -16,6 +16,7 @@ import type { Principal } from '../../platform/auth/sessionStore.js';
 import type { DB } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/http/appError.js';
 import { recordAggregation } from '../epcis/codeEvents.js';
+import { codePlaces } from '../shipment/store.js';
 import type { EventSite } from '../epcis/portalEvents.js';
 import { ownCompany } from '../product/ownCompany.js';
 import { Refusals, fieldOf } from './refusals.js';
@@ -46,24 +47,47 @@ type UnbindBody = z.output<typeof boxUnbindBodySchema>;
 async function boxFor(tx: Transaction<DB>, companyId: string, text: string, refusals: Refusals, forPacking: boolean) {
   const [box] = await scannedCodes(tx, companyId, [text], 'share');
   if (!box) refusals.add('boxCode', 'NOT_FOUND');
-  else if (box.kind !== 'BOX') refusals.add('boxCode', 'NOT_A_BOX');
-  else if (forPacking && box.status === 'VOIDED') refusals.add('boxCode', 'VOIDED');
+  else if (box.kind !== 'BOX') refusals.add('boxCode', 'NOT_A_BOX', {}, box.code);
+  else if (forPacking && box.status === 'VOIDED') refusals.add('boxCode', 'VOIDED', {}, box.code);
   return box;
 }
 
-/** The items of a call, each an ITEM-kind code of the company that is not voided. */
+/**
+ * The items of a call, each an ITEM-kind code of the company that shipping would take: not voided and in
+ * force (commissioned before it is aggregated, as GS1 has it). An item packed while not in force made a box
+ * that every outbound order refused later; the packer is told now, with the label in hand.
+ */
 async function itemsFor(tx: Transaction<DB>, companyId: string, sent: readonly string[], refusals: Refusals) {
   const texts = distinct(sent);
   const found = await scannedCodes(tx, companyId, texts, 'share');
   const byText = new Map(found.map((c) => [c.code, c]));
+  const fit: ScannedCode[] = [];
   for (const text of texts) {
     const item = byText.get(text);
     const field = fieldOf('itemCodes', sent, text);
     if (!item) refusals.add(field, 'NOT_FOUND');
-    else if (item.kind !== 'ITEM') refusals.add(field, 'NOT_AN_ITEM');
-    else if (item.status === 'VOIDED') refusals.add(field, 'VOIDED');
+    else if (item.kind !== 'ITEM') refusals.add(field, 'NOT_AN_ITEM', {}, item.code);
+    else if (item.status === 'VOIDED') refusals.add(field, 'VOIDED', {}, item.code);
+    else if (item.status !== 'ACTIVATED') refusals.add(field, 'PACK_NOT_ACTIVATED', {}, item.code);
+    else fit.push(item);
   }
-  return found;
+  return { found, fit };
+}
+
+/**
+ * What shipping would also refuse: a box or item an open order holds (its lines would no longer say what
+ * goes), an item at a dealer (it is not here to be packed).
+ */
+async function refuseHeld(tx: Transaction<DB>, refusals: Refusals, box: ScannedCode | undefined, items: readonly ScannedCode[], sent: readonly string[]) {
+  const places = await codePlaces(tx, [...(box ? [box.id] : []), ...items.map((i) => i.id)]);
+  const boxPlace = box ? places.get(box.id) : undefined;
+  if (box && boxPlace?.openOrderNo) refusals.add('boxCode', 'IN_OPEN_ORDER', { order: boxPlace.openOrderNo }, box.code);
+  for (const item of items) {
+    const place = places.get(item.id);
+    const field = fieldOf('itemCodes', sent, item.code);
+    if (place?.openOrderNo) refusals.add(field, 'IN_OPEN_ORDER', { order: place.openOrderNo }, item.code);
+    else if (place?.dealerName) refusals.add(field, 'SHIPPED_TO', { dealer: place.dealerName }, item.code);
+  }
 }
 
 /**
@@ -75,8 +99,11 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
   const companyId = ownCompany(principal);
   return db.transaction().execute(async (tx) => {
     const refusals = new Refusals(lang);
+    // box and items locked at once, in id order, as a shipping scan locks its codes: the two queue, never deadlock
+    await scannedCodes(tx, companyId, distinct([body.boxCode, ...body.itemCodes]), 'share');
     const box = await boxFor(tx, companyId, body.boxCode, refusals, true);
-    const items = await itemsFor(tx, companyId, body.itemCodes, refusals);
+    const { found: items, fit } = await itemsFor(tx, companyId, body.itemCodes, refusals);
+    await refuseHeld(tx, refusals, box?.kind === 'BOX' ? box : undefined, fit, body.itemCodes);
     refusals.throwIfAny();
     const boxId = (box as ScannedCode).id;
     const ids = items.map((i) => i.id);
@@ -97,7 +124,10 @@ export async function bindItems(db: Kysely<DB>, principal: Principal, body: Bind
     const elsewhere = current.filter((c) => c.boxId !== boxId);
     const textOf = new Map(items.map((i) => [i.id, i.code]));
     if (elsewhere.length > 0 && !body.move) {
-      for (const c of elsewhere) refusals.add(fieldOf('itemCodes', body.itemCodes, textOf.get(c.itemId) ?? ''), 'IN_OTHER_BOX', { box: c.boxCode });
+      for (const c of elsewhere) {
+        const text = textOf.get(c.itemId) ?? '';
+        refusals.add(fieldOf('itemCodes', body.itemCodes, text), 'IN_OTHER_BOX', { box: c.boxCode }, text);
+      }
       refusals.throwIfAny();
     }
     await moveBoxItems(tx, boxId, principal.userId, elsewhere.map((c) => c.itemId));
@@ -137,12 +167,15 @@ export async function unbindItems(db: Kysely<DB>, principal: Principal, body: Un
       const known = new Set(items.map((i) => i.code));
       for (const text of texts) if (!known.has(text)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], text), 'NOT_FOUND');
     }
+    // a box an open order holds keeps its items until the order is done or the box is taken out of it
+    const boxPlace = box?.kind === 'BOX' ? (await codePlaces(tx, [box.id])).get(box.id) : undefined;
+    if (box && boxPlace?.openOrderNo) refusals.add('boxCode', 'IN_OPEN_ORDER', { order: boxPlace.openOrderNo }, box.code);
     refusals.throwIfAny();
     const boxId = (box as ScannedCode).id;
     const removed = await unpackItems(tx, companyId, principal.userId, boxId, texts ? items.map((i) => i.id) : null);
     if (texts && removed.length < items.length) {
       const gone = new Set(removed);
-      for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], item.code), 'NOT_IN_THIS_BOX');
+      for (const item of items) if (!gone.has(item.id)) refusals.add(fieldOf('itemCodes', body.itemCodes ?? [], item.code), 'NOT_IN_THIS_BOX', {}, item.code);
       refusals.throwIfAny();
     }
     await recordAggregation(tx, site, 'DELETE', boxId, removed);
@@ -159,7 +192,7 @@ async function ownBox(db: Kysely<DB>, companyId: string, text: string, lang: Lan
   if (!box) throw notFound();
   if (box.kind !== 'BOX') {
     const refusals = new Refusals(lang);
-    refusals.add('boxCode', 'NOT_A_BOX');
+    refusals.add('boxCode', 'NOT_A_BOX', {}, box.code);
     refusals.throwIfAny();
   }
   return box;

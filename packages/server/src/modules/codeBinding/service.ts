@@ -33,17 +33,17 @@ export async function bindToBatch(db: Kysely<DB>, principal: Principal, body: Bi
     const byText = new Map(codes.map((c) => [c.code, c]));
     const refusals = new Refusals(lang);
     const toBind: CodeToBind[] = [];
-    const elsewhere: Array<{ field: string; batchId: string | null; productId: string | null }> = [];
+    const elsewhere: Array<{ field: string; code: string; batchId: string | null; productId: string | null }> = [];
     let unchanged = 0;
     for (const text of texts) {
       const code = byText.get(text);
       const field = fieldOf('codes', body.codes, text);
       if (!code) refusals.add(field, 'NOT_FOUND');
-      else if (code.kind !== 'ITEM') refusals.add(field, 'NOT_AN_ITEM');
-      else if (code.status === 'VOIDED') refusals.add(field, 'VOIDED');
+      else if (code.kind !== 'ITEM') refusals.add(field, 'NOT_AN_ITEM', {}, code.code);
+      else if (code.status === 'VOIDED') refusals.add(field, 'VOIDED', {}, code.code);
       else if (code.batchId === batch.id && code.status === 'ACTIVATED') unchanged += 1;
       else if ((code.batchId && code.batchId !== batch.id) || (code.productId && code.productId !== batch.productId)) {
-        elsewhere.push({ field, batchId: code.batchId, productId: code.productId });
+        elsewhere.push({ field, code: code.code, batchId: code.batchId, productId: code.productId });
       } else toBind.push({ ...code, status: code.status });
     }
     if (elsewhere.length > 0) await refuseElsewhere(tx, refusals, elsewhere);
@@ -58,34 +58,38 @@ export async function bindToBatch(db: Kysely<DB>, principal: Principal, body: Bi
 async function refuseElsewhere(
   tx: Parameters<typeof batchLabels>[0],
   refusals: Refusals,
-  codes: ReadonlyArray<{ field: string; batchId: string | null; productId: string | null }>,
+  codes: ReadonlyArray<{ field: string; code: string; batchId: string | null; productId: string | null }>,
 ): Promise<void> {
   const batches = new Map((await batchLabels(tx, distinct(codes.flatMap((c) => (c.batchId ? [c.batchId] : []))))).map((b) => [b.id, b]));
   const products = new Map((await productNames(tx, distinct(codes.flatMap((c) => (c.productId ? [c.productId] : []))))).map((p) => [p.id, p.name]));
   for (const c of codes) {
     const other = c.batchId ? batches.get(c.batchId) : undefined;
-    if (other) refusals.add(c.field, 'BOUND_TO_OTHER_BATCH', { batch: `${other.productName} ${other.batchNo}` });
-    else refusals.add(c.field, 'OTHER_PRODUCT', { product: (c.productId && products.get(c.productId)) || '' });
+    if (other) refusals.add(c.field, 'BOUND_TO_OTHER_BATCH', { batch: `${other.productName} ${other.batchNo}` }, c.code);
+    else refusals.add(c.field, 'OTHER_PRODUCT', { product: (c.productId && products.get(c.productId)) || '' }, c.code);
   }
 }
 
 /**
  * Undoes one binding: the worker scanned a wrong label. Allowed only for the caller's own binding, within
  * BINDING_UNDO_MINUTES, and while no consumer scan has counted the code (once a consumer has seen it in
- * force, taking it back would change what they were told). The code returns to its state before.
+ * force, taking it back would change what they were told). An undo that would take the code out of force
+ * waits until it is out of its box and out of any open order. The code returns to its state before.
  */
 export async function undoBinding(db: Kysely<DB>, principal: Principal, code: string, lang: Lang, site: EventSite): Promise<void> {
   const companyId = ownCompany(principal);
   await db.transaction().execute(async (tx) => {
     const row = await lockBindingForUndo(tx, companyId, code);
     if (!row) throw notFound();
-    const refuse = (reason: keyof (typeof UNDO_REASONS)['zh_CN']) =>
-      new AppError('BINDING_UNDO_REFUSED', { code, reason: UNDO_REASONS[lang][reason] });
+    const refuse = (reason: keyof (typeof UNDO_REASONS)['zh_CN'], params: Record<string, string> = {}) =>
+      new AppError('BINDING_UNDO_REFUSED', { code, reason: UNDO_REASONS[lang][reason].replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole) });
     if (!row.boundAt || !row.priorStatus) throw refuse('notBound');
     if (row.boundBy !== principal.userId) throw refuse('notYours');
     if (Date.now() - row.boundAt.getTime() > BINDING_UNDO_MINUTES * 60_000) throw refuse('tooLate');
     if (row.status !== 'ACTIVATED') throw refuse('changedSince');
     if (row.scanned) throw refuse('scanned');
+    // taken out of force, a packed or ordered item would make its box or order one shipping refuses
+    if (row.priorStatus !== 'ACTIVATED' && row.inBox) throw refuse('packed', { box: row.inBox });
+    if (row.priorStatus !== 'ACTIVATED' && row.openOrderNo) throw refuse('inOrder', { order: row.openOrderNo });
     await restoreCode(tx, row.id, {
       status: row.priorStatus,
       productId: row.priorProductId,

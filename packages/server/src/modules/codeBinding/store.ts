@@ -110,6 +110,8 @@ export function lockBindingForUndo(tx: Transaction<DB>, companyId: string, code:
       'cb.prior_batch_id as priorBatchId',
       'cb.prior_activated_at as priorActivatedAt',
       sql<boolean>`EXISTS (SELECT 1 FROM code_scan s WHERE s.code_id = c.id AND s.scan_count > 0)`.as('scanned'),
+      sql<string | null>`(SELECT b.code FROM box_item bi JOIN code b ON b.id = bi.box_code_id WHERE bi.item_code_id = c.id)`.as('inBox'),
+      sql<string | null>`(SELECT s.order_no FROM open_line ol JOIN shipment s ON s.id = ol.shipment_id WHERE ol.code_id = c.id)`.as('openOrderNo'),
     ])
     .where('c.company_id', '=', companyId)
     .where('c.code', '=', code)

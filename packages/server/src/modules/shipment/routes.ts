@@ -9,6 +9,7 @@ import {
   shipmentLineSchema,
   shipmentPageQuerySchema,
   shipmentRowSchema,
+  shipmentScanBodySchema,
   shipmentScanResultSchema,
   type ShipmentKind,
 } from '@rd/contract';
@@ -94,11 +95,11 @@ export async function shipmentRoutes(app: App, { db, config }: AppContext) {
       config: { access: { permission } },
       schema: {
         tags: TAGS,
-        summary: `Adds scanned item or box codes to an open ${name}, all or none (a box brings everything in it)`,
-        body: shipmentCodesBodySchema,
+        summary: `Adds scanned item or box codes to an open ${name}, all or none (a box brings everything in it; a code inside a box is refused unless unpack takes it out)`,
+        body: shipmentScanBodySchema,
         response: { 200: envelope(shipmentScanResultSchema) },
       },
-      handler: async (request) => ok(request, await scanIntoShipment(db, currentPrincipal(request), kind, request.body, requestLang(request))),
+      handler: async (request) => ok(request, await scanIntoShipment(db, currentPrincipal(request), kind, request.body, requestLang(request), site)),
     });
     app.post(`${base}/unscan`, {
       config: { access: { permission } },

@@ -5,6 +5,7 @@ import {
   type ShipmentScanResult,
   type shipmentAddBodySchema,
   type shipmentCodesBodySchema,
+  type shipmentScanBodySchema,
   type shipmentLineQuerySchema,
   type shipmentPageQuerySchema,
 } from '@rd/contract';
@@ -17,7 +18,7 @@ import { businessClock } from '../../platform/export/businessClock.js';
 import { AppError, notFound } from '../../platform/http/appError.js';
 import { distinct } from '../boxCode/scannedCodes.js';
 import { Refusals, fieldOf, reasonText, type RefusalReason } from '../boxCode/refusals.js';
-import { recordShipment } from '../epcis/codeEvents.js';
+import { recordAggregation, recordShipment } from '../epcis/codeEvents.js';
 import { shipmentParties, type EventSite, type ShipmentStep } from '../epcis/portalEvents.js';
 import { findDealer } from '../dealer/store.js';
 import { ownCompany } from '../product/ownCompany.js';
@@ -27,6 +28,8 @@ import {
   insertShipment,
   linePage,
   lineCodeIds,
+  linesViaBox,
+  lockScannedCodes,
   lockShipment,
   nextOrderNo,
   placeAtDealer,
@@ -38,6 +41,7 @@ import {
   shipmentPage,
   shipmentRow,
   takeBackFromDealer,
+  takeOutOfBoxes,
   type LockedShipment,
   type NewLine,
   type ScannedTreeCode,
@@ -46,7 +50,9 @@ import {
 /**
  * The rules of shipping by scan. An outbound order takes activated items that are at no dealer; a return
  * takes items that are at its dealer. A scanned box brings everything packed in it, boxes in boxes too, and
- * is refused whole when one item inside may not go, naming that item. One scan call is all or nothing.
+ * is refused whole when one item inside may not go, naming that item. A code inside a box goes with its box,
+ * or is taken out of it on request. One scan call is all or nothing. Packing (boxCode/service.ts) refuses
+ * what these rules would refuse the box for later.
  */
 
 export function listShipments(db: Kysely<DB>, principal: Principal, query: z.infer<typeof shipmentPageQuerySchema>, timeZone: string) {
@@ -103,18 +109,26 @@ function itemRefusal(item: ScannedTreeCode, shipment: LockedShipment): { reason:
   return null;
 }
 
-/** Adds scanned codes to an open order; each refused code is named by its place in the request. */
+/**
+ * Adds scanned codes to an open order; each refused code is named by its place in the request. A code that
+ * sits in a box goes with its box: scanned alone (its box not coming along in this call or before) it is
+ * refused as IN_BOX, because the box's contents would silently stop being true — unless the caller asked
+ * to `unpack`: then it is taken out of its box here, with the unpacking recorded (box history and an EPCIS
+ * AggregationEvent DELETE), and the answer names it and the box it left.
+ */
 export async function scanIntoShipment(
   db: Kysely<DB>,
   principal: Principal,
   kind: ShipmentKind,
-  body: z.infer<typeof shipmentCodesBodySchema>,
+  body: z.infer<typeof shipmentScanBodySchema>,
   lang: Lang,
+  site: EventSite,
 ): Promise<ShipmentScanResult> {
   const companyId = ownCompany(principal);
   const texts = distinct(body.codes);
   return db.transaction().execute(async (tx) => {
     const shipment = await openShipment(tx, companyId, body.id, kind);
+    await lockScannedCodes(tx, companyId, texts);
     const tree = await scannedTree(tx, companyId, texts);
     const refusals = new Refusals(lang);
     const byRoot = new Map<string, ScannedTreeCode[]>();
@@ -124,6 +138,8 @@ export async function scanIntoShipment(
       else byRoot.set(row.root, [row]);
     }
     const lines = new Map<string, NewLine>();
+    /** Codes scanned alone that sit in a box: judged once every box of the call is expanded. */
+    const contained: Array<{ field: string; scanned: ScannedTreeCode; lines: NewLine[] }> = [];
     let unchanged = 0;
     for (const text of texts) {
       const field = fieldOf('codes', body.codes, text);
@@ -137,52 +153,97 @@ export async function scanIntoShipment(
         unchanged += 1;
         continue;
       }
+      const own: NewLine[] = [];
       if (scanned.kind === 'ITEM') {
         const refusal = itemRefusal(scanned, shipment);
-        if (refusal) refusals.add(field, refusal.reason, refusal.params);
-        else lines.set(scanned.id, { codeId: scanned.id, isBox: false, viaBoxId: null });
+        if (refusal) {
+          refusals.add(field, refusal.reason, refusal.params, scanned.code);
+          continue;
+        }
+        own.push({ codeId: scanned.id, isBox: false, viaBoxId: null });
+      } else {
+        if (scanned.status === 'VOIDED') {
+          refusals.add(field, 'VOIDED', {}, scanned.code);
+          continue;
+        }
+        const inside = rows.filter((r) => r.depth > 0);
+        const items = inside.filter((r) => r.kind === 'ITEM');
+        if (items.length === 0) {
+          refusals.add(field, 'EMPTY_BOX', {}, scanned.code);
+          continue;
+        }
+        const bad = items.map((item) => ({ item, refusal: itemRefusal(item, shipment) })).find((x) => x.refusal !== null);
+        if (bad?.refusal) {
+          refusals.add(field, 'INSIDE', { code: bad.item.code, reason: reasonText(lang, bad.refusal.reason, bad.refusal.params) }, scanned.code);
+          continue;
+        }
+        for (const row of [scanned, ...inside]) {
+          if (row.openShipmentId === shipment.id) continue;
+          own.push({ codeId: row.id, isBox: row.kind === 'BOX', viaBoxId: row.depth === 0 ? null : scanned.id });
+        }
+      }
+      if (scanned.inBoxId) contained.push({ field, scanned, lines: own });
+      else for (const line of own) if (!lines.has(line.codeId)) lines.set(line.codeId, line);
+    }
+    const unpack: Array<{ id: string; boxId: string; code: string; boxCode: string }> = [];
+    for (const { field, scanned, lines: own } of contained) {
+      // its box (or a box around that) came along in this call: it is in the order with it
+      if (lines.has(scanned.id)) {
+        unchanged += 1;
         continue;
       }
-      if (scanned.status === 'VOIDED') {
-        refusals.add(field, 'VOIDED');
+      if (!body.unpack) {
+        refusals.add(field, 'IN_BOX', { box: scanned.inBoxCode ?? '' }, scanned.code);
         continue;
       }
-      const inside = rows.filter((r) => r.depth > 0);
-      const items = inside.filter((r) => r.kind === 'ITEM');
-      if (items.length === 0) {
-        refusals.add(field, 'EMPTY_BOX');
-        continue;
-      }
-      const bad = items.map((item) => ({ item, refusal: itemRefusal(item, shipment) })).find((x) => x.refusal !== null);
-      if (bad?.refusal) {
-        refusals.add(field, 'INSIDE', { code: bad.item.code, reason: reasonText(lang, bad.refusal.reason, bad.refusal.params) });
-        continue;
-      }
-      for (const row of [scanned, ...inside]) {
-        if (row.openShipmentId === shipment.id || lines.has(row.id)) continue;
-        lines.set(row.id, { codeId: row.id, isBox: row.kind === 'BOX', viaBoxId: row.depth === 0 ? null : scanned.id });
-      }
+      unpack.push({ id: scanned.id, boxId: scanned.inBoxId as string, code: scanned.code, boxCode: scanned.inBoxCode ?? '' });
+      for (const line of own) if (!lines.has(line.codeId)) lines.set(line.codeId, line);
     }
     refusals.throwIfAny();
+    if (!(await takeOutOfBoxes(tx, companyId, principal.userId, unpack))) throw new AppError('CONFLICT');
+    const at = new Date();
+    for (const [boxId, codeIds] of groupBy(unpack, (u) => u.boxId, (u) => u.id)) await recordAggregation(tx, site, 'DELETE', boxId, codeIds, at);
     if (!(await addLines(tx, shipment.id, [...lines.values()]))) throw new AppError('CONFLICT');
     const counts = await recount(tx, shipment.id);
     if (counts.itemCount > SHIPMENT_ITEMS_MAX) throw new AppError('SHIPMENT_TOO_LARGE', { max: SHIPMENT_ITEMS_MAX });
     const added = [...lines.values()];
-    return { addedItems: added.filter((l) => !l.isBox).length, addedBoxes: added.filter((l) => l.isBox).length, unchanged, ...counts };
+    return {
+      addedItems: added.filter((l) => !l.isBox).length,
+      addedBoxes: added.filter((l) => l.isBox).length,
+      unchanged,
+      ...counts,
+      unpacked: unpack.map((u) => ({ code: u.code, boxCode: u.boxCode })),
+    };
   });
 }
 
-/** Takes codes out of an open order (a box takes what came in with it). */
+function groupBy<T>(list: readonly T[], key: (item: T) => string, value: (item: T) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const item of list) {
+    const group = groups.get(key(item));
+    if (group) group.push(value(item));
+    else groups.set(key(item), [value(item)]);
+  }
+  return groups;
+}
+
+/**
+ * Takes codes out of an open order (a box takes what came in with it). A code that came in with its box
+ * stays with it: taking it out alone would leave the box in the order without it, so it is refused.
+ */
 export async function unscanFromShipment(db: Kysely<DB>, principal: Principal, kind: ShipmentKind, body: z.infer<typeof shipmentCodesBodySchema>, lang: Lang) {
   const companyId = ownCompany(principal);
   return db.transaction().execute(async (tx) => {
     const shipment = await openShipment(tx, companyId, body.id, kind);
     const tree = (await scannedTree(tx, companyId, distinct(body.codes))).filter((r) => r.depth === 0);
+    const viaBox = await linesViaBox(tx, shipment.id, tree.map((r) => r.id));
     const refusals = new Refusals(lang);
     const ids: string[] = [];
     for (const text of distinct(body.codes)) {
       const row = tree.find((r) => r.root === text);
-      if (!row || row.openShipmentId !== shipment.id) refusals.add(fieldOf('codes', body.codes, text), 'NOT_FOUND');
+      const field = fieldOf('codes', body.codes, text);
+      if (!row || row.openShipmentId !== shipment.id) refusals.add(field, 'NOT_FOUND');
+      else if (viaBox.has(row.id)) refusals.add(field, 'CAME_WITH_BOX', { box: viaBox.get(row.id) ?? '' }, row.code);
       else ids.push(row.id);
     }
     refusals.throwIfAny();

@@ -67,11 +67,24 @@ export interface ScannedTreeCode {
   shippedToName: string | null;
   openShipmentId: string | null;
   openOrderNo: string | null;
+  /** The box the code is in now (for depth ≥ 1 the box it came in), with the box's text. */
+  inBoxId: string | null;
+  inBoxCode: string | null;
+}
+
+/**
+ * Locks the company's codes among `texts` (FOR NO KEY UPDATE, in id order) for the rest of the scan: packing
+ * takes the codes it packs FOR SHARE, so a scan and a packing of the same code queue, and each then reads
+ * what the other did (a code packed meanwhile is in its box; a code scanned meanwhile is in the order).
+ */
+export async function lockScannedCodes(tx: Transaction<DB>, companyId: string, texts: readonly string[]): Promise<void> {
+  if (texts.length === 0) return;
+  await sql`SELECT c.id FROM code c WHERE c.company_id = ${companyId} AND c.code = ANY(${sql.val([...texts])}::text[]) ORDER BY c.id FOR NO KEY UPDATE`.execute(tx);
 }
 
 /**
  * The company's codes among `texts`, each with everything packed in it (boxes in boxes too), in one
- * statement. Each row says where the code is now: at a dealer, in an open order.
+ * statement. Each row says where the code is now: at a dealer, in an open order, in a box.
  */
 export async function scannedTree(tx: Transaction<DB>, companyId: string, texts: readonly string[]): Promise<ScannedTreeCode[]> {
   const { rows } = await sql<ScannedTreeCode>`
@@ -81,7 +94,8 @@ export async function scannedTree(tx: Transaction<DB>, companyId: string, texts:
       SELECT t.root, bi.item_code_id, t.depth + 1, t.id FROM tree t JOIN box_item bi ON bi.box_code_id = t.id WHERE t.depth < 8
     )
     SELECT t.root, t.id::text AS id, c.code, c.status, r.kind, t.depth, t.parent_id::text AS "parentId",
-           cs.dealer_id AS "shippedTo", d.name AS "shippedToName", ol.shipment_id AS "openShipmentId", s.order_no AS "openOrderNo"
+           cs.dealer_id AS "shippedTo", d.name AS "shippedToName", ol.shipment_id AS "openShipmentId", s.order_no AS "openOrderNo",
+           pb.box_code_id::text AS "inBoxId", pbc.code AS "inBoxCode"
       FROM tree t
       JOIN code c ON c.id = t.id
       JOIN tag_rule r ON r.id = c.rule_id
@@ -89,8 +103,53 @@ export async function scannedTree(tx: Transaction<DB>, companyId: string, texts:
       LEFT JOIN dealer d ON d.id = cs.dealer_id
       LEFT JOIN open_line ol ON ol.code_id = t.id
       LEFT JOIN shipment s ON s.id = ol.shipment_id
+      LEFT JOIN box_item pb ON pb.item_code_id = t.id
+      LEFT JOIN code pbc ON pbc.id = pb.box_code_id
      ORDER BY t.id`.execute(tx);
   return rows;
+}
+
+/** Where a code is held now: by an open order (its number) and, for an item, at a dealer (its name). */
+export interface CodePlace {
+  openOrderNo: string | null;
+  dealerName: string | null;
+}
+
+/**
+ * The codes among `codeIds` that an open order holds or that are at a dealer, with where; codes held
+ * nowhere are not in the map. Packing reads it to refuse what shipping would refuse the box for.
+ */
+export async function codePlaces(tx: Transaction<DB>, codeIds: readonly string[]): Promise<Map<string, CodePlace>> {
+  if (codeIds.length === 0) return new Map();
+  const { rows } = await sql<CodePlace & { id: string }>`
+    SELECT c.id::text AS id, s.order_no AS "openOrderNo", d.name AS "dealerName"
+      FROM unnest(${sql.val([...codeIds])}::bigint[]) AS c(id)
+      LEFT JOIN open_line ol ON ol.code_id = c.id
+      LEFT JOIN shipment s ON s.id = ol.shipment_id
+      LEFT JOIN code_shipment cs ON cs.code_id = c.id
+      LEFT JOIN dealer d ON d.id = cs.dealer_id
+     WHERE ol.code_id IS NOT NULL OR cs.code_id IS NOT NULL`.execute(tx);
+  return new Map(rows.map(({ id, ...place }) => [id, place]));
+}
+
+/**
+ * Takes codes out of the box each is in (the box given with it), with an UNPACK event each; false when one of
+ * them is no longer in that box.
+ */
+export async function takeOutOfBoxes(tx: Transaction<DB>, companyId: string, userId: string, codes: ReadonlyArray<{ id: string; boxId: string }>): Promise<boolean> {
+  if (codes.length === 0) return true;
+  const { rows } = await sql<{ n: number }>`
+    WITH gone AS (
+      DELETE FROM box_item bi USING unnest(${sql.val(codes.map((c) => c.id))}::bigint[], ${sql.val(codes.map((c) => c.boxId))}::bigint[]) AS o(id, box_id)
+       WHERE bi.item_code_id = o.id AND bi.box_code_id = o.box_id
+      RETURNING bi.item_code_id, bi.box_code_id
+    ), recorded AS (
+      INSERT INTO box_event (company_id, action, box_code_id, item_code_id, user_id)
+      SELECT ${companyId}, 'UNPACK', box_code_id, item_code_id, ${userId} FROM gone
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM recorded`.execute(tx);
+  return rows[0]?.n === codes.length;
 }
 
 export interface NewLine {
@@ -136,6 +195,19 @@ export async function recount(tx: Transaction<DB>, shipmentId: string): Promise<
     WHERE id = ${shipmentId}
     RETURNING item_count AS "itemCount", box_count AS "boxCount"`.execute(tx);
   return row.rows[0] as { itemCount: number; boxCount: number };
+}
+
+/** The box each of `codeIds` came into the order with (its text), for those that came with one. */
+export async function linesViaBox(tx: Transaction<DB>, shipmentId: string, codeIds: readonly string[]): Promise<Map<string, string>> {
+  if (codeIds.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('shipment_line as l')
+    .innerJoin('code as b', 'b.id', 'l.via_box_id')
+    .select(['l.code_id', 'b.code'])
+    .where('l.shipment_id', '=', shipmentId)
+    .where('l.code_id', 'in', [...codeIds])
+    .execute();
+  return new Map(rows.map((r) => [String(r.code_id), r.code]));
 }
 
 /** The ids of the order's lines: items and boxes. */

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE } from '@rd/contract';
 import { SessionEnded } from '../auth/sessionEnd.js';
 import { AppError } from './appError.js';
-import { fieldErrorsOf } from './fieldErrors.js';
+import { fieldErrorsOf, personDetail } from './fieldErrors.js';
 import { requestLang } from './lang.js';
 import { isServiceOutage } from './serviceOutage.js';
 
@@ -53,10 +53,9 @@ export function installErrorHandler(app: FastifyInstance) {
           }) as unknown as Parameters<typeof fieldErrorsOf>[0][number],
       );
       const errors = fieldErrorsOf(issues, lang, part === 'body' || part === 'querystring' ? '' : part);
-      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
       return sendError(request, reply, 'PARAM_CHECK', {
         errors,
-        msg: `${catalogueMessage('PARAM_CHECK', lang)}: ${detail}`,
+        msg: `${catalogueMessage('PARAM_CHECK', lang)}: ${personDetail(errors)}`,
       });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {

@@ -11,6 +11,15 @@ export function fieldErrorsOf(issues: readonly Issue[], lang: Lang, prefix = '')
   }));
 }
 
+/**
+ * The field errors as a person reads them in the envelope's `msg`: each message once, without its field.
+ * Field paths (`codes.0`, `attrs.weight`) are for programs and stay in `errors[].field`; a person shown
+ * `codes.0: …` learns nothing from the path and takes it for a fault.
+ */
+export function personDetail(errors: readonly FieldError[]): string {
+  return [...new Set(errors.map((e) => e.message))].join('; ');
+}
+
 function translateIssue(issue: Issue, lang: Lang): string {
   const messages = VALIDATION_MESSAGES as Record<string, Record<Lang, string>>;
   const own = messages[issue.message];

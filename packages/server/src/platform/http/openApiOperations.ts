@@ -107,7 +107,11 @@ export function successResponse(url: string, method: string): Record<number, { d
 const FIELD_ERROR = {
   type: 'object',
   required: ['field', 'message'],
-  properties: { field: { type: 'string', description: 'The field, as a path: `name`, `items.3`' }, message: { type: 'string' } },
+  properties: {
+    field: { type: 'string', description: 'The field, as a path: `name`, `items.3` (for programs; never part of a text shown to a person)' },
+    message: { type: 'string', description: 'Why, in the request’s language, for a person' },
+    reason: { type: 'string', description: 'CODES_REJECTED: a stable key for why the code was refused (`IN_BOX`, `NOT_ACTIVATED`, …)' },
+  },
 };
 
 /** The schemas the refusals refer to. */

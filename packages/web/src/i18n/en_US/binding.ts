@@ -24,6 +24,7 @@ const binding: typeof zh = {
     packed: 'Packed',
     moved: 'Moved here from another box',
     unchanged: 'Already in this box',
+    refused: 'Not packed: {{code}}',
   },
   produce: {
     product: 'Product',
@@ -61,6 +62,8 @@ const binding: typeof zh = {
     unpackAll: 'Unpack the box (take every item out)',
     unpackConfirm: 'Take all {{count}} items out of this box?',
     empty: 'The box holds no items',
+    notActivated: 'Not activated: shipping will refuse the box',
+    voided: 'Voided: shipping will refuse the box',
   },
 };
 

@@ -82,6 +82,8 @@ const supply: typeof zh = {
     added: '{{items}} items added',
     unchanged: 'already in the order',
     refused: 'Not added',
+    unpackAndAdd: 'Take out of the box and add',
+    unpacked: 'Taken out of box {{box}} and added',
     lines: 'Lines',
     code: 'Code',
     isBox: 'Box',

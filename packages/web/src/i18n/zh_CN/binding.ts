@@ -22,6 +22,7 @@ const binding = {
     packed: '已装入',
     moved: '已从其他箱转入',
     unchanged: '已在本箱中',
+    refused: '未装入 {{code}}',
   },
   produce: {
     product: '产品',
@@ -59,6 +60,8 @@ const binding = {
     unpackAll: '拆箱（取出全部单品）',
     unpackConfirm: '确定把箱内 {{count}} 件单品全部取出吗？',
     empty: '箱内没有单品',
+    notActivated: '未激活：出库时整箱会被拒绝',
+    voided: '已作废：出库时整箱会被拒绝',
   },
 };
 

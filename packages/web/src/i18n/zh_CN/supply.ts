@@ -80,6 +80,8 @@ const supply = {
     added: '加入 {{items}} 个单品',
     unchanged: '已在单据中',
     refused: '未加入',
+    unpackAndAdd: '从箱中取出并加入',
+    unpacked: '已从箱 {{box}} 中取出并加入',
     lines: '明细',
     code: '码',
     isBox: '箱码',

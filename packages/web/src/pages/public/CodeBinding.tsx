@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api/binding';
 import { CodeScanner } from '../../components/scan/CodeScanner';
+import { signalRefusal } from '../../components/scan/refusalSignal';
 import { PublicShell } from '../../public/shell/PublicShell';
 import { CompanyStaffOnly, StaffSignIn } from './shell/StaffSignIn';
 import { BindingHint } from './binding/BindingHint';
@@ -17,7 +18,10 @@ import '../../public/box/binding.css';
  * the items going into it; each scan is saved at once (one item per call, so a refusal names exactly the
  * label in the worker's hand). "Undo last" takes the last packed item out again, or puts an item moved
  * here back into the box it came from; "Finish box" starts on the next box. Items already in another box
- * are refused unless the move switch is on.
+ * are refused unless the move switch is on. A refused label is told three ways, for a worker whose eyes are
+ * on the goods: a low double beep and a buzz, a red banner under the scanner naming the label and the
+ * reason (until the next label goes in), and a red row in the tally. The server refuses what shipping would
+ * refuse the box for later — an item not in force, one already shipped or on an open order.
  */
 export default function CodeBinding() {
   const { t } = useTranslation();
@@ -49,6 +53,8 @@ function PackBoxes() {
   const [entries, setEntries] = useState<TallyEntry[]>([]);
   /** Items packed into the open box during this visit, last on top: what "Undo last" takes back. */
   const [packedHere, setPackedHere] = useState<PackedItem[]>([]);
+  /** The last label refused, shown under the scanner until the next one goes in. */
+  const [refusal, setRefusal] = useState<{ code: string; reason: string } | null>(null);
 
   const openBox = useCallback(
     async (code: string) => {
@@ -59,6 +65,7 @@ function PackBoxes() {
         setFinished(null);
         setPackedHere([]);
         setEntries([]);
+        setRefusal(null);
       } catch (error) {
         setBoxError(`${code}: ${refusalText(error, t('binding.failed'))}`);
       }
@@ -73,6 +80,7 @@ function PackBoxes() {
       try {
         const result = await packItems({ boxCode: box.code, itemCodes: [code], move });
         setBox({ code: box.code, itemCount: result.itemCount });
+        setRefusal(null);
         if (result.unchanged > 0) note('info', t('binding.pack.unchanged'));
         else {
           note('ok', result.moved > 0 ? t('binding.pack.moved') : t('binding.pack.packed'));
@@ -80,8 +88,10 @@ function PackBoxes() {
           setPackedHere((stack) => [...stack, { code: code.toUpperCase(), ...(fromBox ? { fromBox } : {}) }]);
         }
       } catch (error) {
-        navigator.vibrate?.([80, 60, 80]);
-        note('error', refusalText(error, t('binding.failed')));
+        signalRefusal();
+        const reason = refusalText(error, t('binding.failed'));
+        setRefusal({ code: code.toUpperCase(), reason });
+        note('error', reason);
       }
     },
     [box, move, t],
@@ -147,6 +157,17 @@ function PackBoxes() {
         </div>
         <h3 className="binding-heading">{t('binding.pack.step2')}</h3>
         <CodeScanner key="items" onScan={push} placeholder={t('binding.pack.itemPlaceholder')} />
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            className="binding-refusal"
+            title={t('binding.pack.refused', { code: refusal.code })}
+            description={refusal.reason}
+            data-testid="pack-refusal"
+          />
+        )}
         <label className="binding-actions">
           <Switch size="small" checked={move} onChange={setMove} data-testid="move-switch" /> {t('binding.pack.move')}
         </label>

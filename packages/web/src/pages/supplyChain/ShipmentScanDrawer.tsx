@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
-import { Alert, Drawer, List, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, List, Space, Statistic, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, type ShipmentLine } from '@rd/contract';
+import { PERMISSIONS, type ShipmentLine, type ShipmentScanResult } from '@rd/contract';
 import { SHIPMENTS_QUERY_KEY, cancelShipment, completeShipment, exportEpcis, fetchShipment, fetchShipmentLines, scanIntoShipment } from '../../api/supplyChain';
-import { isHttpError } from '../../api/HttpError';
+import { isHttpError, refusalText } from '../../api/HttpError';
 import { PermissionButton } from '../../components/PermissionButton';
 import { CodeScanner } from '../../components/scan/CodeScanner';
+import { signalRefusal } from '../../components/scan/refusalSignal';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { EMPTY, formatDateTime } from '../../utils/format';
 
@@ -15,12 +16,16 @@ interface ScanOutcome {
   code: string;
   ok: boolean;
   text: string;
+  /** Refused because it sits in a box: the desk offers to take it out and add it alone. */
+  inBox?: boolean;
 }
 
 /**
  * An order's scanning desk: each scanned code (box or item, scanner, camera or typed) is sent at once, in
- * order, and its outcome listed on top — added, already in the order, or refused with the server's reason —
- * with the running count. An open order is completed or cancelled here; any order's lines are listed.
+ * order, and its outcome listed on top — added, already in the order, or refused with the server's reason
+ * (with a beep and a buzz) — with the running count. A code that sits in a box is refused alone; its row
+ * offers to take it out of the box and add it, which the server records as an unpacking and which the row
+ * then says. An open order is completed or cancelled here; any order's lines are listed.
  */
 export function ShipmentScanDrawer({ shipmentId, onClose }: { shipmentId: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,19 +40,50 @@ export function ShipmentScanDrawer({ shipmentId, onClose }: { shipmentId: string
   const row = order.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: SHIPMENTS_QUERY_KEY });
 
+  const outcomeOf = (key: number, code: string, result: ShipmentScanResult): ScanOutcome => {
+    const from = result.unpacked[0]?.boxCode;
+    const text = from
+      ? t('supply.shipment.unpacked', { box: from })
+      : result.unchanged > 0
+        ? t('supply.shipment.unchanged')
+        : t('supply.shipment.added', { items: result.addedItems });
+    return { key, code, ok: true, text };
+  };
+  const refusalOf = (key: number, code: string, error: unknown): ScanOutcome => {
+    signalRefusal();
+    const inBox = isHttpError(error) && error.errors.some((e) => e.reason === 'IN_BOX');
+    // the server's reasons are written to follow a code ("X: the code is …"); here they start a sentence
+    const reason = refusalText(error, t('http.systemError'));
+    return { key, code, ok: false, text: reason.charAt(0).toUpperCase() + reason.slice(1), inBox };
+  };
+
   const scan = (code: string) => {
     if (!row) return;
     const key = ++counter.current;
     // one call per label, in the order scanned, so each outcome belongs to the label in hand
     queue.current = queue.current.then(async () => {
+      let outcome: ScanOutcome;
       try {
-        const result = await scanIntoShipment(row.kind, row.id, [code]);
-        const text = result.unchanged > 0 ? t('supply.shipment.unchanged') : t('supply.shipment.added', { items: result.addedItems });
-        setOutcomes((list) => [{ key, code, ok: true, text }, ...list].slice(0, 50));
+        outcome = outcomeOf(key, code, await scanIntoShipment(row.kind, row.id, [code]));
       } catch (error) {
-        const reason = isHttpError(error) ? (error.errors[0]?.message ?? error.message) : String(error);
-        setOutcomes((list) => [{ key, code, ok: false, text: reason }, ...list].slice(0, 50));
+        outcome = refusalOf(key, code, error);
       }
+      setOutcomes((list) => [outcome, ...list].slice(0, 50));
+      await refresh();
+    });
+  };
+
+  /** The person chose to take a refused code out of its box: it goes in alone, its row says so. */
+  const unpackAndAdd = (refused: ScanOutcome) => {
+    if (!row) return;
+    queue.current = queue.current.then(async () => {
+      let outcome: ScanOutcome;
+      try {
+        outcome = outcomeOf(refused.key, refused.code, await scanIntoShipment(row.kind, row.id, [refused.code], true));
+      } catch (error) {
+        outcome = refusalOf(refused.key, refused.code, error);
+      }
+      setOutcomes((list) => list.map((o) => (o.key === refused.key ? outcome : o)));
       await refresh();
     });
   };
@@ -83,8 +119,21 @@ export function ShipmentScanDrawer({ shipmentId, onClose }: { shipmentId: string
                 dataSource={outcomes}
                 data-testid="shipment-outcomes"
                 renderItem={(o) => (
-                  <List.Item>
-                    <Space>
+                  <List.Item
+                    className={o.ok ? undefined : 'shipment-outcome--refused'}
+                    style={o.ok ? undefined : { background: '#fff2f0' }}
+                    data-testid={o.ok ? 'shipment-outcome-ok' : 'shipment-outcome-refused'}
+                    actions={
+                      o.inBox
+                        ? [
+                            <Button key="unpack" size="small" onClick={() => unpackAndAdd(o)} data-testid="shipment-unpack-add">
+                              {t('supply.shipment.unpackAndAdd')}
+                            </Button>,
+                          ]
+                        : undefined
+                    }
+                  >
+                    <Space wrap>
                       <Tag color={o.ok ? 'success' : 'error'}>{o.ok ? o.code : `${t('supply.shipment.refused')} ${o.code}`}</Tag>
                       <span>{o.text}</span>
                     </Space>

@@ -18,7 +18,10 @@ interface Contents {
   items: BoxItemRow[];
 }
 
-/** Every item of a box of the staff member's company, page by page, with unpacking the whole box. */
+/**
+ * Every item of a box of the staff member's company, page by page, with unpacking the whole box. An item not
+ * in force (packed before packing refused such items, or voided since) is marked: shipping refuses its box.
+ */
 export function StaffBoxView({ code }: { code: string }) {
   const { t } = useTranslation();
   const [contents, setContents] = useState<Contents | null>(null);
@@ -74,6 +77,12 @@ export function StaffBoxView({ code }: { code: string }) {
                   {item.batchNo ? ` · ${t('binding.view.batch')} ${item.batchNo}` : ''} · {formatDateTime(item.packedAt)}
                   {item.packedBy ? ` · ${item.packedBy}` : ''}
                 </div>
+                {/* packed before packing refused such items: the box cannot ship until it is bound or taken out */}
+                {item.status !== 'ACTIVATED' && (
+                  <div className="box-items__warning" data-testid="box-item-not-activated">
+                    {t(item.status === 'VOIDED' ? 'binding.view.voided' : 'binding.view.notActivated')}
+                  </div>
+                )}
               </li>
             ))}
           </ul>
