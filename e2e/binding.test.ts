@@ -90,7 +90,9 @@ describe('packing a box in Chromium', () => {
     await scan(page, 'box-scan-input', `${server.baseUrl}/antiCounterfeiting?code=${boxCode}`);
     await expect.poll(() => page.getByTestId('open-box').textContent()).toBe(boxCode);
     await scan(page, 'scan-input', itemCodes[0] as string);
-    await scan(page, 'scan-input', itemCodes[1] as string);
+    // typed in lower case: packed, and listed as the code it was read as
+    expect((itemCodes[1] as string).toLowerCase()).not.toBe(itemCodes[1]);
+    await scan(page, 'scan-input', (itemCodes[1] as string).toLowerCase());
     const input = page.getByTestId('scan-input');
     await page.keyboard.type(itemCodes[2] as string);
     await page.keyboard.press('Enter');
@@ -98,6 +100,7 @@ describe('packing a box in Chromium', () => {
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => page.getByTestId('box-count').textContent()).toBe('3');
     expect(await page.getByTestId('tally-ok').count()).toBe(3);
+    expect(await page.getByTestId('scan-tally').locator('.scan-tally__code').allTextContents()).toContain(itemCodes[1]);
 
     // The box label scanned as an item: a clear refusal, the tally keeps it, the count does not move.
     allowConsoleError(refusedCall('/acc/api/boxCodeRelation/bind', 409));

@@ -3,6 +3,7 @@ import { Alert, Button, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchBoxContents, packItems, refusalText, unpackItems } from '../../api/binding';
+import { normaliseScannedCode } from '@rd/contract';
 import { CodeScanner } from '../../components/scan/CodeScanner';
 import { signalRefusal } from '../../components/scan/refusalSignal';
 import { PublicShell } from '../../public/shell/PublicShell';
@@ -74,8 +75,10 @@ function PackBoxes() {
   );
 
   const packOne = useCallback(
-    async (code: string) => {
+    async (scanned: string) => {
       if (!box) return;
+      // listed and kept as the server reads it (upper case), not as it was typed
+      const code = normaliseScannedCode(scanned);
       const note = (kind: TallyEntry['kind'], message: string) => setEntries((list) => addEntry(list, tallyEntry(code, kind, message)));
       try {
         const result = await packItems({ boxCode: box.code, itemCodes: [code], move });
@@ -85,12 +88,12 @@ function PackBoxes() {
         else {
           note('ok', result.moved > 0 ? t('binding.pack.moved') : t('binding.pack.packed'));
           const fromBox = result.movedFrom[0]?.boxCode;
-          setPackedHere((stack) => [...stack, { code: code.toUpperCase(), ...(fromBox ? { fromBox } : {}) }]);
+          setPackedHere((stack) => [...stack, { code, ...(fromBox ? { fromBox } : {}) }]);
         }
       } catch (error) {
         signalRefusal();
         const reason = refusalText(error, t('binding.failed'));
-        setRefusal({ code: code.toUpperCase(), reason });
+        setRefusal({ code, reason });
         note('error', reason);
       }
     },
