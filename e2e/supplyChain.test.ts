@@ -31,6 +31,7 @@ beforeAll(async () => {
   const codes = await generatedCodes(server, token, 'ITEM', 3);
   await callApi(server, token, 'POST', '/acc/api/code/activate', { ids: codes.map((c) => c.id) });
   items = codes.map((c) => c.code);
+  demoToken = token;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -114,6 +115,10 @@ describe('supply chain in Chromium', () => {
     await page.locator('.ant-drawer .ant-statistic').filter({ hasText: '已完成' }).waitFor();
     await page.locator('.ant-drawer-close').click();
     await page.getByTestId('shipment-desk').waitFor({ state: 'detached' });
+    // who made it (制单人): the person's name, the login name on hover
+    const made = page.locator('.ant-table-row').filter({ hasText: 'E2E-ZJ' }).first().locator('.person-name');
+    await expect.poll(() => made.textContent()).toBe('王建国');
+    expect(await made.getAttribute('title')).toBe('demo');
 
     // a second order: the shipped code is refused, naming the dealer
     await page.getByTestId('shipment-add').click();
@@ -145,6 +150,9 @@ describe('supply chain in Chromium', () => {
     const completed = page.locator('.ant-table-row').filter({ hasText: 'Completed' });
     await completed.waitFor();
     expect(await completed.textContent()).toContain('E2E-ZJ');
+    // the creator by name in English too, never the login name in the cell
+    expect(await completed.locator('.person-name').textContent()).toBe('王建国');
+    expect(await completed.locator('.person-name').getAttribute('title')).toBe('demo');
     await completed.locator('[data-testid^="shipment-receive-"]').click();
     await confirmDialog(page);
     await page.locator('.ant-table-row').filter({ hasText: 'Received' }).waitFor();
@@ -195,6 +203,8 @@ describe('supply chain in Chromium', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: 'ERP sync' });
     await row.waitFor();
     expect(await row.textContent()).toContain('Active');
+    expect(await row.locator('.person-name').textContent()).toBe('王建国');
+    expect(await row.locator('.person-name').getAttribute('title')).toBe('demo');
     expect(await row.textContent()).not.toContain((secret as string).slice(10));
     // the key works on the EPCIS interface: the shipment just made is there
     const key = (secret as string).match(/rdk_[A-Za-z0-9_-]{32}/)?.[0] as string;
@@ -202,6 +212,23 @@ describe('supply chain in Chromium', () => {
     expect(events.status).toBe(200);
     const document = (await events.json()) as { epcisBody: { queryResults: { resultsBody: { eventList: Array<{ epcList: string[] }> } } } };
     expect(document.epcisBody.queryResults.resultsBody.eventList.flatMap((e) => e.epcList).some((epc) => epc.endsWith(items[0] as string))).toBe(true);
+
+    // a recall's creator: by name in its list and its detail, the login name on hover
+    const draft = await callApi<{ recallNo: string }>(server, demoToken, 'POST', '/acc/api/recall/add', {
+      level: 3,
+      reason: 'E2E check of a label',
+      instruction: 'Keep it until told',
+      contact: '010-12345678',
+      selection: { kind: 'LIST', codes: [items[2]] },
+    });
+    await page.goto(`${server.baseUrl}${SUPPLY}/recall`);
+    await page.locator('.ant-table-row').filter({ hasText: draft.recallNo }).waitFor();
+    const recallCreator = page.locator('.ant-table-row').filter({ hasText: draft.recallNo }).locator('.person-name');
+    expect(await recallCreator.textContent()).toBe('王建国');
+    expect(await recallCreator.getAttribute('title')).toBe('demo');
+    await page.getByTestId(`recall-open-${draft.recallNo}`).click();
+    await expect.poll(() => page.getByTestId('recall-created-by').textContent()).toBe('王建国');
+    expect(await page.getByTestId('recall-created-by').getAttribute('title')).toBe('demo');
     await page.context().close();
   });
 

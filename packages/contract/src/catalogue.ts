@@ -1,9 +1,10 @@
 import { formatMessage, PORTAL_ERROR_CATALOGUE } from './codes.js';
 import { EPCIS_ERROR_CATALOGUE } from './epcisCodes.js';
+import { REGISTER_ERROR_CATALOGUE } from './registerCodes.js';
 import type { Lang } from './lang.js';
 
-/** Every code the server answers with: the portal's and the EPCIS interface's. */
-export const ERROR_CATALOGUE = { ...PORTAL_ERROR_CATALOGUE, ...EPCIS_ERROR_CATALOGUE };
+/** Every code the server answers with: the portal's, registration's and the EPCIS interface's. */
+export const ERROR_CATALOGUE = { ...PORTAL_ERROR_CATALOGUE, ...REGISTER_ERROR_CATALOGUE, ...EPCIS_ERROR_CATALOGUE };
 
 export type ResultCode = keyof typeof ERROR_CATALOGUE;
 

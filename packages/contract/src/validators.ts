@@ -109,6 +109,22 @@ export const VALIDATION_MESSAGES = {
     zh_CN: '结束日期不能早于开始日期',
     en_US: 'The end date cannot be earlier than the start date',
   },
+  'validation.businessTerm': {
+    zh_CN: '营业期限请填写“开始日期 至 结束日期”或“开始日期 至 长期”，日期格式为 YYYY-MM-DD，如 2012-04-16 至 长期',
+    en_US: 'Business term: enter “start date to end date” or “start date to open-ended”, dates as YYYY-MM-DD, e.g. 2012-04-16 to open-ended',
+  },
+  'validation.businessTermDate': {
+    zh_CN: '营业期限中的日期不存在，请检查年（1900–2999）、月、日',
+    en_US: 'Business term: a date that does not exist; check the year (1900–2999), month and day',
+  },
+  'validation.businessTermOrder': {
+    zh_CN: '营业期限的结束日期不能早于开始日期',
+    en_US: 'Business term: the end date cannot be earlier than the start date',
+  },
+  'validation.website': {
+    zh_CN: '企业网站请填写网址，如 www.example.com 或 https://www.example.com',
+    en_US: 'Website: enter a web address, e.g. www.example.com or https://www.example.com',
+  },
   'validation.url': {
     zh_CN: '请输入以 / 或 http(s):// 开头的地址',
     en_US: 'Enter an address starting with / or http(s)://',

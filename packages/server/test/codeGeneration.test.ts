@@ -100,7 +100,7 @@ beforeAll(async () => {
   const db = t.database.db;
   companyA = await createCompany(db, 'Generation Company A');
   companyB = await createCompany(db, 'Generation Company B');
-  await createUser(db, { username: 'genAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'genAdminA', name: '王小明', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'genAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
   await createRole(db, { code: 'GEN_VIEWER', companyId: companyA, menuCodes: ['tagGenerate'] });
   await createUser(db, { username: 'genViewerA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['GEN_VIEWER'] });
@@ -118,7 +118,8 @@ describe('generating codes', () => {
   it('queues a job, and running it stores exactly the asked quantity of codes matching the rule', async () => {
     const job = await add(adminA, { ruleId: randomRule, quantity: 950, remark: 'first run' });
     expect(job).toMatchObject({ status: 'QUEUED', quantity: 950, progress: 0, percent: 0, ruleName: 'random A', remark: 'first run' });
-    expect(job.createdBy).toBe('genAdminA');
+    // who asked: by name (createdBy has always been the name), the login name apart
+    expect(job).toMatchObject({ createdBy: '王小明', createdByName: '王小明', createdByUsername: 'genAdminA' });
 
     expect(await run(job.id)).toBe('finished');
     const codes = await codesOf(job.id);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   adminAId = await createUser(db, { username: 'ciAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'ciOperatorA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_OPERATOR'] });
   await createUser(db, { username: 'ciAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
-  auditorId = await createUser(db, { username: 'ciAuditor', password: PASSWORD, userType: '2', roles: ['AUDITOR'] });
+  auditorId = await createUser(db, { username: 'ciAuditor', name: '孙审核', password: PASSWORD, userType: '2', roles: ['AUDITOR'] });
   adminA = await signIn(t.app, 'ciAdminA', PASSWORD);
   operatorA = await signIn(t.app, 'ciOperatorA', PASSWORD);
   adminB = await signIn(t.app, 'ciAdminB', PASSWORD);
@@ -116,6 +116,34 @@ describe('company info state machine', () => {
     expect(fields(several).sort()).toEqual(['contactPhone', 'fullName', 'website']);
     expect((await post(adminA, 'report', { ...REPORT, logoFileId: imageB })).body.code).toBe('NOT_FOUND');
     expect((await post(adminA, 'report', { ...REPORT, licenseFileId: pdfA })).body.code).toBe('NOT_FOUND');
+    expect(await statusOfA()).toBeUndefined();
+  });
+
+  it('takes a business term only as a date range or 长期, real dates in order, naming the field in the request language', async () => {
+    const refused = async (businessTerm: string, lang = 'zh_CN') => {
+      const res = await post(adminA, 'report', { ...REPORT, businessTerm, lang });
+      expect(res.body.code, businessTerm).toBe('PARAM_CHECK');
+      expect(fields(res), businessTerm).toEqual(['businessTerm']);
+      return res.body.errors?.[0]?.message ?? '';
+    };
+    for (const term of ['yesterday', '昨天', '2012-04-16', '2012-04-16 至', '2012-4-16 至 长期', '2012/04/16 至 长期', '2012-04-16 至 永久', '2012-04-16 - 2030-01-01', '长期']) {
+      expect(await refused(term)).toMatch(/^营业期限.*开始日期 至 结束日期.*长期/);
+    }
+    expect(await refused('2023-02-29 至 长期')).toMatch(/^营业期限中的日期不存在/);
+    expect(await refused('2012-04-16 至 2020-13-01')).toMatch(/^营业期限中的日期不存在/);
+    expect(await refused('2020-01-02 至 2020-01-01')).toBe('营业期限的结束日期不能早于开始日期');
+    expect(await refused('yesterday', 'en_US')).toMatch(/^Business term: .*open-ended/);
+    expect(await statusOfA()).toBeUndefined();
+  });
+
+  it('says what a website should be, and refuses what is no web address even with https:// added', async () => {
+    for (const website of ['yesterday', 'javascript:alert(1)', 'ftp://example.com', 'https://example', 'www.example .com', 'mailto:info@example.com']) {
+      const res = await post(adminA, 'report', { ...REPORT, website });
+      expect(res.body.code, website).toBe('PARAM_CHECK');
+      expect(res.body.errors, website).toEqual([{ field: 'website', message: '企业网站请填写网址，如 www.example.com 或 https://www.example.com' }]);
+    }
+    const english = await post(adminA, 'report', { ...REPORT, website: 'yesterday', lang: 'en_US' });
+    expect(english.body.errors?.[0]?.message).toBe('Website: enter a web address, e.g. www.example.com or https://www.example.com');
     expect(await statusOfA()).toBeUndefined();
   });
 
@@ -231,7 +259,9 @@ describe('company info state machine', () => {
     expect(rows[0]?.actor_id).toBe(adminAId);
     expect(rows[5]).toMatchObject({ actor_id: auditorId, comment: '营业执照照片不清晰' });
     expect(rows.every((r) => r.created_at instanceof Date)).toBe(true);
-    expect(view.body.data.trail[5]).toMatchObject({ actorName: 'ciAuditor', comment: '营业执照照片不清晰' });
+    // who acted, by name, with the login name apart (a person without a name is named by the login name)
+    expect(view.body.data.trail[0]).toMatchObject({ actorName: 'ciAdminA', actorUsername: 'ciAdminA' });
+    expect(view.body.data.trail[5]).toMatchObject({ actorName: '孙审核', actorUsername: 'ciAuditor', comment: '营业执照照片不清晰' });
   });
 
   it('writes the operation log for every change, refused ones included', async () => {
@@ -248,6 +278,9 @@ describe('auditors and tenancy', () => {
     const taken = await post(adminB, 'report', { ...REPORT, fullName: '乙方瓜果合作社' });
     expect(taken.body.code).toBe('DUPLICATE');
     expect(fields(taken)).toEqual(['licenseNumber']);
+    // it says the code is another company's, never which one
+    expect(taken.body.errors?.[0]?.message).toBe('该统一社会信用代码已由本平台的另一家企业注册，请核对');
+    expect(JSON.stringify(taken.body)).not.toMatch(/北京测试农业|Company info A/);
     await expectStatus(adminB, 'report', { ...REPORT, fullName: '乙方瓜果合作社', licenseNumber: '91440300708461136T' }, 'DRAFT');
     await expectStatus(adminB, 'submit', {}, 'SUBMITTED');
     const submitted = await post<PageResult<CompanyInfoRow>>(auditor, 'pageList', { pageNum: 1, pageSize: 10, status: 'SUBMITTED' });
@@ -291,5 +324,24 @@ describe('auditors and tenancy', () => {
     expect((await image(auditor, { id: companyA, kind: 'seal' })).body.code).toBe('PARAM_CHECK');
     expect((await image(adminB, { id: companyA, kind: 'logo' })).body.code).toBe('ACCESS_DENIED_ERROR');
     expect((await image(adminA, { id: companyA, kind: 'logo' })).body.code).toBe('ACCESS_DENIED_ERROR');
+  });
+});
+
+describe('business term and website as stored', () => {
+  it('stores the business term in the licence’s words whichever language it was typed in, and a bare host with https://', async () => {
+    const db = t.database.db;
+    const companyC = await createCompany(db, 'Company info C', { approved: false });
+    await createUser(db, { username: 'ciAdminC', password: PASSWORD, userType: '3', companyId: companyC, roles: ['ENTERPRISE_ADMIN'] });
+    const adminC = await signIn(t.app, 'ciAdminC', PASSWORD);
+    const body = { ...REPORT, fullName: '丙方农业有限公司', licenseNumber: '91350100M000100Y43' };
+    const first = await expectStatus(adminC, 'report', { ...body, businessTerm: ' 2012-04-16 to Open-ended ', website: ' www.example.com/about ' }, 'DRAFT');
+    expect(first.info).toMatchObject({ businessTerm: '2012-04-16 至 长期', website: 'https://www.example.com/about' });
+    const ranged = await expectStatus(adminC, 'editReport', { ...body, businessTerm: '2012-04-16至2032-04-15', website: 'http://瓜香.中国:8080/' }, 'DRAFT');
+    expect(ranged.info).toMatchObject({ businessTerm: '2012-04-16 至 2032-04-15', website: 'http://瓜香.中国:8080/' });
+    // one day is a term too, and none may be given at all
+    const oneDay = await expectStatus(adminC, 'editReport', { ...body, businessTerm: '2012-04-16 至 2012-04-16', website: '//example.com' }, 'DRAFT');
+    expect(oneDay.info).toMatchObject({ businessTerm: '2012-04-16 至 2012-04-16', website: 'https://example.com' });
+    const none = await expectStatus(adminC, 'editReport', { ...body, businessTerm: '', website: '' }, 'DRAFT');
+    expect(none.info).toMatchObject({ businessTerm: '', website: '' });
   });
 });

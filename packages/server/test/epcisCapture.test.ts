@@ -23,7 +23,7 @@ beforeAll(async () => {
   const db = t.database.db;
   companyA = await createCompany(db, 'Capture A');
   const companyB = await createCompany(db, 'Capture B');
-  await createUser(db, { username: 'captureAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'captureAdminA', name: '王小明', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'captureAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
   // may make keys and read events, but not capture
   await createRole(db, { code: 'KEY_MAKER', companyId: companyA, menuCodes: ['apiKey', PERMISSIONS.apiKeyAdd, 'epcisEvent'] });
@@ -97,6 +97,7 @@ describe('company API keys', () => {
     const list = await call<PageResult<ApiKeyRow>>(t.app, 'POST', '/acc/api/apiKey/pageList', { token: adminA, body: {} });
     const row = list.body.data.list.find((k) => k.id === id) as ApiKeyRow;
     expect(row).toMatchObject({ name: 'ERP sync', keyPrefix, state: 'ACTIVE', createdBy: 'captureAdminA', lastUsedAt: null, expiresOn: null });
+    expect(row).toMatchObject({ createdByName: '王小明', createdByUsername: 'captureAdminA' });
     expect(JSON.stringify(list.body)).not.toContain(key);
 
     expect((await withKey(key, 'GET', '/acc/epcis/events')).status).toBe(200);

@@ -76,6 +76,31 @@ describe('the OpenAPI document', () => {
     expect((document['info'] as { license?: { name: string } }).license?.name).toBeTruthy();
   });
 
+  it('names people in the answers by name and by login name, both described; registration lists its 409', () => {
+    /** The properties of the first object schema in `node` that has `key`. */
+    const withProperty = (node: unknown, key: string): Record<string, { type?: string; description?: string }> | undefined => {
+      if (!node || typeof node !== 'object') return undefined;
+      const properties = (node as { properties?: Record<string, { type?: string; description?: string }> }).properties;
+      if (properties && key in properties) return properties;
+      for (const child of Object.values(node)) {
+        const found = withProperty(child, key);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    for (const url of ['/acc/api/shipment/pageList', '/acc/api/recall/pageList', '/acc/api/apiKey/pageList', '/acc/api/codeRecord/pageList']) {
+      const row = withProperty(operation(url, 'post').responses['200'], 'createdByName');
+      expect(row, url).toBeDefined();
+      expect(row?.['createdByName']).toMatchObject({ type: 'string', description: expect.stringContaining("the person's name") });
+      expect(row?.['createdByUsername']).toMatchObject({ type: 'string', description: expect.stringContaining('login name') });
+      expect(row?.['createdBy']?.type, url).toBe('string');
+    }
+    expect(withProperty(operation('/acc/api/qfOperationRecord/pageList', 'post').responses['200'], 'operatorName')).toBeDefined();
+    const register = operation('/acc/api/register', 'post');
+    expect(Object.keys(register.responses).sort()).toEqual(['200', '400', '409', '413', '429', '503']);
+    expect(JSON.stringify(register)).toContain('confirmSameName');
+  });
+
   it("passes Redocly's recommended rules, with only the warnings docs/api.md justifies", async () => {
     const dir = fs.mkdtempSync(path.join(SERVER_ROOT, '.openapi-lint-'));
     try {

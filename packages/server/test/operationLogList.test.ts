@@ -45,6 +45,7 @@ const tokens: Record<'adminA' | 'operatorA' | 'adminB' | 'platform' | 'root', st
 async function seedEntry(entry: {
   company: string | null;
   username: string;
+  userId?: string;
   module: string;
   action: string;
   result?: 'SUCCESS' | 'FAILURE';
@@ -56,6 +57,7 @@ async function seedEntry(entry: {
     .insertInto('operation_log')
     .values({
       company_id: entry.company,
+      user_id: entry.userId ?? null,
       username: entry.username,
       module: entry.module,
       action: entry.action,
@@ -93,11 +95,13 @@ beforeAll(async () => {
   tokens.root = await signIn(t.app, ADMIN_USERNAME, ADMIN_PASSWORD);
 
   // times on the business zone's clock (the test app's BUSINESS_TIME_ZONE is Asia/Shanghai)
+  // alice has an account with her name; the other entries' accounts are gone (or never were)
+  const alice = await createUser(db, { username: 'alice', name: '王小明', password: PASSWORD, userType: '3', companyId: companyA });
   const jan = (day: number, hour: number) => shanghai(`2024-01-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:00:00`);
-  await seedEntry({ company: companyA, username: 'alice', module: 'product', action: 'INSERT', ip: '10.0.0.1', durationMs: 5, at: jan(10, 9) });
-  await seedEntry({ company: companyA, username: 'alice', module: 'product', action: 'DELETE', result: 'FAILURE', ip: '10.0.0.2', durationMs: 50, at: jan(11, 10) });
+  await seedEntry({ company: companyA, username: 'alice', userId: alice, module: 'product', action: 'INSERT', ip: '10.0.0.1', durationMs: 5, at: jan(10, 9) });
+  await seedEntry({ company: companyA, username: 'alice', userId: alice, module: 'product', action: 'DELETE', result: 'FAILURE', ip: '10.0.0.2', durationMs: 50, at: jan(11, 10) });
   await seedEntry({ company: companyA, username: 'x%y', module: 'tagRule', action: 'UPDATE', ip: '10.0.0.1', durationMs: 20, at: jan(12, 11) });
-  await seedEntry({ company: companyA, username: 'alice', module: 'tagRule', action: 'EXPORT', ip: '10.0.0.3', durationMs: 7, at: shanghai('2024-02-01 08:00:00') });
+  await seedEntry({ company: companyA, username: 'alice', userId: alice, module: 'tagRule', action: 'EXPORT', ip: '10.0.0.3', durationMs: 7, at: shanghai('2024-02-01 08:00:00') });
   await seedEntry({ company: companyB, username: 'bella', module: 'farmer', action: 'INSERT', ip: '10.1.0.1', durationMs: 3, at: jan(10, 9) });
   await seedEntry({ company: companyB, username: 'bella', module: 'product', action: 'DELETE', ip: '10.1.0.1', durationMs: 99, at: jan(15, 12) });
   await seedEntry({ company: null, username: 'root', module: 'menuConf', action: 'UPDATE', ip: '10.2.0.1', durationMs: 1, at: jan(20, 12) });
@@ -144,6 +148,8 @@ describe('operation log list: filters', () => {
   it('filters by username (contains, wildcards taken literally), module, result and ip', async () => {
     expect(names(await list(tokens.adminA, { username: 'LIC' }))).toHaveLength(3);
     expect(names(await list(tokens.adminA, { username: '%' }))).toEqual(['x%y/tagRule/UPDATE']);
+    // the list names people by name, so the filter finds the name too
+    expect(names(await list(tokens.adminA, { username: '小明' }))).toHaveLength(3);
     expect(names(await list(tokens.adminA, { module: 'tagRule' })).sort()).toEqual(['alice/tagRule/EXPORT', 'x%y/tagRule/UPDATE']);
     expect(names(await list(tokens.adminA, { result: 'FAILURE' }))).toEqual(['alice/product/DELETE']);
     expect(names(await list(tokens.adminA, { ip: '10.0.0.1' })).sort()).toEqual(['alice/product/INSERT', 'x%y/tagRule/UPDATE']);
@@ -209,6 +215,7 @@ describe('operation log list: paging and sorting', () => {
     expect(failed.body.data.list[0]).toEqual({
       id: expect.stringMatching(/^\d+$/),
       username: 'alice',
+      operatorName: '王小明',
       companyName: 'Company A',
       module: 'product',
       action: 'DELETE',
@@ -223,6 +230,9 @@ describe('operation log list: paging and sorting', () => {
       durationMs: 50,
       createdAt: shanghai('2024-01-11 10:00:00').toISOString(),
     });
+    // an entry whose account is gone (or never was) is named by the login name it recorded
+    const others = await list(tokens.adminA, { username: 'x%y' });
+    expect(others.body.data.list[0]).toMatchObject({ username: 'x%y', operatorName: 'x%y' });
   });
 
   it('does not log its own searches', async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const db = t.database.db;
   companyA = await createCompany(db, 'Recall A');
   companyB = await createCompany(db, 'Recall B');
-  await createUser(db, { username: 'recallAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'recallAdminA', name: '王小明', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'recallAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'recallOpA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_OPERATOR'] });
   adminA = await signIn(t.app, 'recallAdminA', PASSWORD);
@@ -137,6 +137,8 @@ describe('a recall of batches, from draft to closed', () => {
     const draft = added.body.data;
     expect(draft).toMatchObject({ state: 'DRAFT', level: 1, codeCount: 0, resolvedAt: null, selectionKind: 'BATCH', startedAt: null });
     expect(draft.recallNo).toMatch(/^ZH\d{8}-\d{4}$/);
+    // who created it: by name, the login name apart; createdBy stays the login name for existing clients
+    expect(draft).toMatchObject({ createdBy: 'recallAdminA', createdByName: '王小明', createdByUsername: 'recallAdminA' });
     expect(draft.selection.batches).toEqual([{ id: lot.batchId, batchNo: 'MELON-0611', productName: 'Melon' }]);
     // not yet counted: it cannot start
     expect((await call(t.app, 'POST', '/acc/api/recall/activate', { token: adminA, body: { id: draft.id } })).body.code).toBe('RECALL_NOT_RESOLVED');
@@ -292,6 +294,7 @@ describe('a recall of batches, from draft to closed', () => {
     );
     const list = await call<PageResult<RecallRow>>(t.app, 'POST', '/acc/api/recall/pageList', { token: adminA, body: { state: 'CLOSED' } });
     expect(list.body.data.list.map((r) => r.id)).toContain(draft.id);
+    expect(list.body.data.list.find((r) => r.id === draft.id)).toMatchObject({ createdByName: '王小明', createdByUsername: 'recallAdminA' });
     const codes = await call<PageResult<RecallCodeRow>>(t.app, 'POST', '/acc/api/recall/codes', { token: adminA, body: { id: draft.id, pageSize: 100 } });
     expect(codes.body.data.total).toBe(30);
     expect(codes.body.data.list.filter((c) => c.dealerName === 'Dealer RD1')).toHaveLength(9);

@@ -91,17 +91,54 @@ describe('registration', () => {
     const taken = await register({ ...VALID, licenseNumber: '91110108551385082Q', username: 'FJ_ADMIN' });
     expect(taken.body.code).toBe('DUPLICATE');
     expect(fields(taken)).toEqual(['username']);
-    const sameLicense = await register({ ...VALID, username: 'fj_second' });
+    const sameLicense = await register({ ...VALID, fullName: '另一家食品有限公司', username: 'fj_second' });
     expect(sameLicense.body.code).toBe('DUPLICATE');
     expect(fields(sameLicense)).toEqual(['licenseNumber']);
+    // it says the company is registered and how to get in, and nothing of that company
+    expect(sameLicense.body.errors?.[0]?.message).toBe('该统一社会信用代码的企业已在本平台注册，不能重复注册：请联系贵公司的管理员为您开通账号');
+    const registered = await t.database.db.selectFrom('company').select('merchant_code').where('license_number', '=', VALID.licenseNumber).executeTakeFirstOrThrow();
+    expect(JSON.stringify(sameLicense.body)).not.toMatch(new RegExp(`福建测试食品|fj_admin|${registered.merchant_code}`));
+    const english = await register({ ...VALID, fullName: 'Another Foods Ltd', username: 'fj_second' }, nextIp(), 'en_US');
+    expect(english.body.errors?.[0]?.message).toMatch(/already registered .*ask your company's administrator for an account/);
+    // confirming a same name does not get past a credit code already registered
+    expect((await register({ ...VALID, username: 'fj_second', confirmSameName: true })).body.code).toBe('DUPLICATE');
     expect(await t.database.db.selectFrom('company').select('id').execute()).toHaveLength(companies.length);
     expect(await t.database.db.selectFrom('app_user').select('id').where('username', '=', 'fj_second').execute()).toEqual([]);
   });
 
+  it('warns of a full name already registered, creating nothing until the person confirms; says nothing of that company', async () => {
+    const db = t.database.db;
+    const companies = await db.selectFrom('company').select('id').execute();
+    // the same name, also with other blanks and full-width brackets read alike
+    for (const fullName of [VALID.fullName, ` 福建 测试食品有限公司 `, '福建测试食品有限公司\u3000']) {
+      const res = await register({ ...VALID, fullName, licenseNumber: '91350211MA2Y3LBM0D', username: 'fj_twin' });
+      expect(res.status, fullName).toBe(409);
+      expect(res.body.code).toBe('SAME_NAME_REGISTERED');
+      expect(res.body.errors).toEqual([{ field: 'fullName', message: '已有同名企业注册' }]);
+      expect(res.body.msg).toContain('如是贵公司，请联系贵公司的管理员开通账号；如确是另一家同名企业，确认后可继续注册');
+      expect(JSON.stringify(res.body)).not.toMatch(/91350100M000100Y43|fj_admin|陈一|"M[0-9A-Z]{9}"/);
+    }
+    const english = await register({ ...VALID, licenseNumber: '91350211MA2Y3LBM0D', username: 'fj_twin' }, nextIp(), 'en_US');
+    expect(english.body.errors).toEqual([{ field: 'fullName', message: 'A company of this full name is registered' }]);
+    expect(english.body.msg).toMatch(/^A company of this full name is registered here already/);
+    expect(await db.selectFrom('company').select('id').execute()).toHaveLength(companies.length);
+    expect(await db.selectFrom('app_user').select('id').where('username', '=', 'fj_twin').execute()).toEqual([]);
+
+    // confirmed: registered, the other company untouched
+    const confirmed = await register({ ...VALID, licenseNumber: '91350211MA2Y3LBM0D', username: 'fj_twin', confirmSameName: true });
+    expect(confirmed.body.code, confirmed.body.msg).toBe('SUCCESS');
+    const twins = await db.selectFrom('company').select(['full_name', 'license_number']).where('full_name', '=', VALID.fullName).orderBy('created_at').execute();
+    expect(twins.map((c) => c.license_number)).toEqual([VALID.licenseNumber, '91350211MA2Y3LBM0D']);
+    // a name that only looks alike is no warning
+    const other = await register({ ...VALID, fullName: '福建测试食品股份有限公司', licenseNumber: '91330106MA27XL0Q1E', username: 'fj_other_co' });
+    expect(other.body.code, other.body.msg).toBe('SUCCESS');
+    expect(fields(await register({ ...VALID, confirmSameName: 'yes' }))).toEqual(['confirmSameName']);
+  });
+
   it('two registrations of one username at once: exactly one succeeds', async () => {
     const [first, second] = await Promise.all([
-      register({ ...VALID, licenseNumber: '91110108551385082Q', username: 'racer' }),
-      register({ ...VALID, licenseNumber: '91440300708461136T', username: 'racer' }),
+      register({ ...VALID, fullName: '赛跑一号有限公司', licenseNumber: '91110108551385082Q', username: 'racer' }),
+      register({ ...VALID, fullName: '赛跑二号有限公司', licenseNumber: '91440300708461136T', username: 'racer' }),
     ]);
     const codes = [first.body.code, second.body.code].sort();
     expect(codes).toEqual(['DUPLICATE', 'SUCCESS']);

@@ -23,10 +23,11 @@ beforeAll(async () => {
   const db = t.database.db;
   companyA = await createCompany(db, 'Ship A');
   companyB = await createCompany(db, 'Ship B');
-  await createUser(db, { username: 'shipAdminA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
+  await createUser(db, { username: 'shipAdminA', name: '王小明', password: PASSWORD, userType: '3', companyId: companyA, roles: ['ENTERPRISE_ADMIN'] });
   await createUser(db, { username: 'shipAdminB', password: PASSWORD, userType: '3', companyId: companyB, roles: ['ENTERPRISE_ADMIN'] });
   await createRole(db, { code: 'SHIPPER', companyId: companyA, menuCodes: ['shipment', 'supply:shipment:ship'] });
-  await createUser(db, { username: 'shipperA', password: PASSWORD, userType: '3', companyId: companyA, roles: ['SHIPPER'] });
+  // a person who gave no name: named by the login name
+  await createUser(db, { username: 'shipperA', name: '', password: PASSWORD, userType: '3', companyId: companyA, roles: ['SHIPPER'] });
   adminA = await signIn(t.app, 'shipAdminA', PASSWORD);
   adminB = await signIn(t.app, 'shipAdminB', PASSWORD);
   shipperA = await signIn(t.app, 'shipperA', PASSWORD);
@@ -237,6 +238,10 @@ describe('outbound orders', () => {
     const list = await call<PageResult<ShipmentRow>>(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminA, body: { dealerId: dealer1.id, kind: 'OUTBOUND', status: 'RECEIVED' } });
     expect(list.body.data.total).toBe(1);
     const received = list.body.data.list[0] as ShipmentRow;
+    // who made the order (制单人): by name, the login name apart; createdBy stays the login name for existing clients
+    expect(received).toMatchObject({ createdBy: 'shipAdminA', createdByName: '王小明', createdByUsername: 'shipAdminA' });
+    const one = await call<ShipmentRow>(t.app, 'GET', '/acc/api/shipment/getById', { token: adminA, query: { id: received.id } });
+    expect(one.body.data).toMatchObject({ createdByName: '王小明', createdByUsername: 'shipAdminA' });
     const lines = await call<PageResult<{ code: string; isBox: boolean; viaBox: string | null }>>(t.app, 'POST', '/acc/api/shipment/lines', { token: adminA, body: { id: received.id, pageSize: 100 } });
     expect(lines.body.data.total).toBe(18);
     expect(lines.body.data.list.filter((l) => l.isBox)).toHaveLength(5);
@@ -256,11 +261,15 @@ describe('outbound orders', () => {
     const rows = zipEntries(sheet.rawPayload).find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data.toString('utf8') ?? '';
     expect(rows).toContain(received.orderNo);
     expect(rows).toContain('已收货');
+    expect(rows).toContain('王小明');
+    expect(rows).not.toContain('shipAdminA');
     expect((await call(t.app, 'POST', '/acc/api/shipment/pageList', { token: adminB, body: {} })).body).toMatchObject({ data: { total: 0 } });
     expect((await call(t.app, 'GET', '/acc/api/shipment/getById', { token: adminB, query: { id: received.id } })).status).toBe(404);
     expect((await call(t.app, 'POST', '/acc/api/shipment/add', { token: adminB, body: { dealerId: dealer1.id } })).status).toBe(404);
     // a shipper may ship but not take returns or confirm receipts
-    expect((await open(shipperA, dealer1.id)).code).toBe('SUCCESS');
+    const shippers = await open(shipperA, dealer1.id);
+    expect(shippers.code).toBe('SUCCESS');
+    expect(shippers.data).toMatchObject({ createdBy: 'shipperA', createdByName: 'shipperA', createdByUsername: 'shipperA' });
     expect((await call(t.app, 'POST', '/acc/api/shipment/return/add', { token: shipperA, body: { dealerId: dealer1.id } })).status).toBe(403);
     expect((await call(t.app, 'POST', '/acc/api/shipment/receive', { token: shipperA, body: { id: received.id } })).status).toBe(403);
     // a dealer with orders cannot be deleted

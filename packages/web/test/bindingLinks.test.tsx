@@ -64,6 +64,8 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   remark: '',
   error: '',
   createdBy: '张三',
+  createdByName: '张三',
+  createdByUsername: 'zhangsan',
   downloadCount: 0,
   boundCount: 10,
   activatedCount: 0,

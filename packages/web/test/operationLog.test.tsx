@@ -19,6 +19,7 @@ const MODULES = '/acc/api/qfOperationRecord/modules';
 const row = (id: string, patch: Partial<OperationLogRow>): OperationLogRow => ({
   id,
   username: 'alice',
+  operatorName: '王小明',
   companyName: '甲公司',
   module: 'product',
   action: 'INSERT',
@@ -119,6 +120,10 @@ describe('operation log screen', () => {
     expect(screen.getByText('ARCHIVE')).toBeTruthy();
     expect(screen.getByText('失败')).toBeTruthy();
     expect(screen.getByText('50 毫秒')).toBeTruthy();
+    // who acted: the person's name, the login name the entry kept on hover
+    const operator = screen.getAllByText('王小明')[0] as HTMLElement;
+    expect(operator.getAttribute('title')).toBe('alice');
+    expect(screen.queryByText('alice')).toBeNull();
     // An enterprise user's entries are all of their own company: no company column.
     expect(screen.queryByRole('columnheader', { name: '所属企业' })).toBeNull();
 

@@ -33,6 +33,8 @@ const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
   remark: '',
   error: '',
   createdBy: '张三',
+  createdByName: '张三',
+  createdByUsername: 'zhangsan',
   downloadCount: 0,
   boundCount: 0,
   activatedCount: 0,
@@ -116,6 +118,8 @@ describe('tag generation screen', () => {
     const progress = await screen.findByTestId('job-progress-job-1');
     expect(within(progress).getByText('100,000 / 1,000,000')).toBeTruthy();
     expect(screen.getByTestId('job-status-job-1').textContent).toBe('生成中');
+    // who asked for it: the person's name, the login name on hover
+    expect(screen.getByText('张三').getAttribute('title')).toBe('zhangsan');
 
     await waitFor(() => expect(within(progress).getByText('400,000 / 1,000,000')).toBeTruthy());
     expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');

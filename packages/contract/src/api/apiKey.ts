@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../paging.js';
 import { PERMISSIONS } from '../permissions.js';
 import { zString } from '../validators.js';
 import { zId, zName } from './products/fields.js';
+import { createdByShape } from './person.js';
 
 /**
  * Company API keys (api/apiKey): credentials for partners' and the company's own systems calling the
@@ -45,7 +46,9 @@ export const apiKeyRowSchema = z.object({
   /** The first characters of the key, enough to tell keys apart; never the secret. */
   keyPrefix: z.string(),
   permissions: z.array(z.string()),
-  createdBy: z.string(),
+  /** The login name of who created it (kept for existing clients; screens show createdByName). */
+  createdBy: z.string().describe("The login name of who created it (kept for existing clients; show createdByName)"),
+  ...createdByShape,
   createdAt: z.date(),
   lastUsedAt: z.date().nullable(),
   /** The last day the key works (yyyy-MM-dd), null: until revoked. */

@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../paging.js';
 import { zString } from '../validators.js';
 import { codeTalliesShape, VOID_REASON_MAX } from './code.js';
 import { zDateTimeFilter } from './dateTimeText.js';
+import { createdByShape } from './person.js';
 import { RULE_KINDS } from './rule.js';
 
 /**
@@ -114,8 +115,9 @@ export const codeRecordRowSchema = z.object({
   remark: z.string(),
   /** Why a job failed, in the request's language; '' otherwise. */
   error: z.string(),
-  /** Who asked for the job (name, else account); '' when the account is gone. */
-  createdBy: z.string(),
+  /** Who asked for the job (name, else account); '' when the account is gone. Kept for existing clients: createdByName says the same. */
+  createdBy: z.string().describe("Who asked for the job: the person's name, else the login name (kept for existing clients; the same as createdByName)"),
+  ...createdByShape,
   downloadCount: z.number(),
   ...codeTalliesShape,
   createdAt: z.date(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging.js';
 import { isUscc, zPhone, zString } from '../validators.js';
+import { businessTermProblem, isCompanyWebsite, normaliseWebsite, storedBusinessTerm } from './companyInfoText.js';
 import { nullWhenBlank, zId, zName, zPlainText, zText } from './products/fields.js';
 
 /**
@@ -41,12 +42,27 @@ const zOptionalPhone = zString()
   .pipe(z.union([z.literal(''), zPhone]))
   .default('');
 
-/** A web address of the company: '' or http(s)://… */
-export const COMPANY_WEBSITE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+/** A web address of the company: '' or http(s)://host…; a bare host gets https:// (normaliseWebsite). */
 const zWebsite = zString()
-  .trim()
-  .max(COMPANY_WEBSITE_MAX, 'validation.tooLong')
-  .refine((v) => v === '' || COMPANY_WEBSITE.test(v), 'validation.invalid')
+  .transform(normaliseWebsite)
+  .pipe(z.string().max(COMPANY_WEBSITE_MAX, 'validation.tooLong').refine(isCompanyWebsite, 'validation.website'))
+  .default('');
+
+/**
+ * The business term (营业期限): '' or "YYYY-MM-DD 至 YYYY-MM-DD" / "YYYY-MM-DD 至 长期", real dates, the start not
+ * after the end; typed in English words too ("… to open-ended") and stored in the licence's Chinese words.
+ */
+const zBusinessTerm = zString()
+  .transform(storedBusinessTerm)
+  .pipe(
+    z
+      .string()
+      .max(COMPANY_BUSINESS_TERM_MAX, 'validation.tooLong')
+      .superRefine((value, ctx) => {
+        const problem = businessTermProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  )
   .default('');
 
 /** The fields a company reports; the same keys are kept in the approved snapshot. */
@@ -56,7 +72,7 @@ export const companyInfoFieldsSchema = z.object({
   licenseNumber: zLicenseNumber,
   legalPerson: zText(COMPANY_PERSON_MAX),
   registerAddress: zText(COMPANY_ADDRESS_MAX),
-  businessTerm: zText(COMPANY_BUSINESS_TERM_MAX),
+  businessTerm: zBusinessTerm,
   businessScope: zPlainText(COMPANY_BUSINESS_SCOPE_MAX).default(''),
   contactName: zText(COMPANY_PERSON_MAX),
   contactPhone: zOptionalPhone,
@@ -152,7 +168,9 @@ export const companyInfoTrailEntrySchema = z.object({
   action: z.enum(COMPANY_INFO_ACTIONS),
   fromStatus: companyInfoStatusSchema.nullable(),
   toStatus: companyInfoStatusSchema,
+  /** Who acted: the person's name, else the login name (shown); the login name apart (on hover). */
   actorName: z.string(),
+  actorUsername: z.string(),
   comment: z.string(),
   createdAt: z.date(),
 });

@@ -32,6 +32,7 @@ const blankAsMissing = (value: unknown) => (value === '' || value === null ? und
 /** POST /acc/api/qfOperationRecord/pageList: paging plus filters; `action` may be one value or several. */
 export const operationLogQuerySchema = pageQuerySchema
   .extend({
+    /** Part of the login name or of the person's name. */
     username: z.string().trim().max(64).optional(),
     module: z.string().trim().max(64).optional(),
     action: z.preprocess(
@@ -56,7 +57,12 @@ export type OperationLogQuery = z.input<typeof operationLogQuerySchema>;
 
 export const operationLogItemSchema = z.object({
   id: z.string(),
+  /** The login name the entry recorded. */
   username: z.string(),
+  /** Who acted, as screens show them: the person's name, else the recorded login name. */
+  operatorName: z
+    .string()
+    .describe("Who acted, as screens show them: the person's name, else the login name the entry recorded"),
   companyName: z.string(),
   module: z.string(),
   action: z.string(),

@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../paging.js';
 import { RECALL_LEVELS } from '../scan/scanPage.js';
 import { zString } from '../validators.js';
 import { zId, zPlainText } from './products/fields.js';
+import { createdByShape } from './person.js';
 
 /**
  * Recalls (api/recall, 召回): a company calls back batches, one outbound order, a range of a sequential
@@ -127,7 +128,9 @@ export const recallRowSchema = z.object({
   resolvedAt: z.date().nullable(),
   closeDisposition: z.enum(RECALL_CLOSE_DISPOSITIONS).nullable(),
   closeSummary: z.string(),
-  createdBy: z.string(),
+  /** The login name of who created it (kept for existing clients; screens show createdByName). */
+  createdBy: z.string().describe("The login name of who created it (kept for existing clients; show createdByName)"),
+  ...createdByShape,
   createdAt: z.date(),
   updatedAt: z.date(),
   closedAt: z.date().nullable(),

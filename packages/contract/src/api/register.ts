@@ -23,6 +23,14 @@ export const registerBodySchema = z
       .default(''),
     password: z.string().min(PASSWORD_MIN, 'validation.tooShort').max(PASSWORD_MAX, 'validation.tooLong'),
     confirmPassword: z.string().max(PASSWORD_MAX, 'validation.tooLong'),
+    /**
+     * true: register even though a company of the same full name is registered already. Without it such a
+     * registration answers SAME_NAME_REGISTERED (409) and creates nothing, so the person can stop or confirm.
+     */
+    confirmSameName: z
+      .boolean({ error: 'validation.invalid' })
+      .default(false)
+      .describe('true: register even though a company of the same full name is registered (else SAME_NAME_REGISTERED, 409)'),
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword !== v.password) {

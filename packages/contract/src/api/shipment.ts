@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../paging.js';
 import { zString } from '../validators.js';
 import { zId, zIsoDate, zText } from './products/fields.js';
+import { createdByShape } from './person.js';
 
 /**
  * Shipping and receiving by scan (api/shipment): outbound orders (出库) to a dealer and returns (退货) from
@@ -82,7 +83,9 @@ export const shipmentRowSchema = z.object({
   itemCount: z.number(),
   boxCount: z.number(),
   remark: z.string(),
-  createdBy: z.string(),
+  /** The login name of who created it (kept for existing clients; screens show createdByName). */
+  createdBy: z.string().describe("The login name of who created it (kept for existing clients; show createdByName)"),
+  ...createdByShape,
   createdAt: z.date(),
   completedAt: z.date().nullable(),
   receivedAt: z.date().nullable(),

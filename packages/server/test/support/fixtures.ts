@@ -43,14 +43,14 @@ export async function approveCompanyInfo(db: Kysely<DB>, companyId: string): Pro
 /** Inserts a user with the given built-in or custom role codes. */
 export async function createUser(
   db: Kysely<DB>,
-  input: { username: string; password: string; userType: '1' | '2' | '3'; companyId?: string | null; roles?: string[] },
+  input: { username: string; password: string; userType: '1' | '2' | '3'; companyId?: string | null; roles?: string[]; name?: string },
 ): Promise<string> {
   const user = await db
     .insertInto('app_user')
     .values({
       user_code: newBusinessCode('U'),
       username: input.username,
-      name: input.username,
+      name: input.name ?? input.username,
       password_hash: await hashPassword(input.password),
       user_type: input.userType,
       company_id: input.companyId ?? null,

@@ -4,7 +4,10 @@ import { apiGet, apiPost } from './http';
 
 export interface OperationLogRow {
   id: string;
+  /** The login name the entry recorded. */
   username: string;
+  /** Who acted, as the portal names people: their name, else the recorded login name. */
+  operatorName: string;
   companyName: string;
   module: string;
   action: string;

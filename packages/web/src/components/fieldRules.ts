@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { VALIDATORS, validationMessage, type Lang, type ValidatorName } from '@rd/contract';
+import { VALIDATORS, validationMessage, type FieldError, type Lang, type ValidatorName } from '@rd/contract';
 import { isHttpError } from '../api/HttpError';
 import { useStore } from '../app/state/createStore';
 import { appStore } from '../app/state/appStore';
@@ -48,11 +48,20 @@ export function useFieldRules(): FieldRules {
 }
 
 /**
+ * The fields a refusal names: PARAM_CHECK's, and those of a refusal with its own code that names fields too
+ * (DUPLICATE on a taken value, SAME_NAME_REGISTERED), which come in the envelope. (Here, not beside HttpError:
+ * the scan pages share that module and carry every byte of it.)
+ */
+export function fieldErrorsOf(error: unknown): readonly FieldError[] {
+  if (!isHttpError(error)) return [];
+  return error.errors.length > 0 ? error.errors : (error.envelope?.errors ?? []);
+}
+
+/**
  * Shows the server's field errors (PARAM_CHECK, DUPLICATE) under the form's own fields; errors about
  * fields the form does not have stay in the message the HTTP client already showed.
  */
 export function showServerFieldErrors(form: FormInstance, error: unknown, fields: readonly string[]): void {
-  if (!isHttpError(error)) return;
-  const own = error.errors.filter((e) => fields.includes(e.field));
+  const own = fieldErrorsOf(error).filter((e) => fields.includes(e.field));
   if (own.length) form.setFields(own.map((e) => ({ name: e.field, errors: [e.message] })));
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { personName, personUsername } from '../userinfo/personName.js';
 
 const SORT: SortSpec = {
   columns: { name: 'k.name', createdAt: 'k.created_at', lastUsedAt: 'k.last_used_at', expiresAt: 'k.expires_at' },
@@ -26,6 +27,8 @@ export function apiKeyPage(db: Kysely<DB>, companyId: string, query: z.infer<typ
       'k.key_prefix as keyPrefix',
       'k.permissions',
       'u.username as createdBy',
+      personName('u').as('createdByName'),
+      personUsername('u').as('createdByUsername'),
       'k.created_at as createdAt',
       'k.last_used_at as lastUsedAt',
       'k.expires_at as expiresAt',

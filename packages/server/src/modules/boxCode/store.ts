@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BoxEventAction, DB } from '../../platform/db/schema.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { personName } from '../userinfo/personName.js';
 import type { PageQuery } from '@rd/contract';
 
 /**
@@ -174,7 +175,7 @@ export function eventPage(db: Kysely<DB>, companyId: string, by: { boxId: string
       'b.code as boxCode',
       'i.code as itemCode',
       'f.code as fromBoxCode',
-      'u.name as userName',
+      sql<string | null>`nullif(${personName('u')}, '')`.as('userName'),
       'e.created_at as createdAt',
     ])
     .where('e.company_id', '=', companyId);

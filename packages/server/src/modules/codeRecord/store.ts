@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
 import { talliesOf } from '../code/tallies.js';
+import { personName, personUsername } from '../userinfo/personName.js';
 
 const SORT: SortSpec = {
   columns: { createdAt: 'r.created_at', quantity: 'r.quantity', status: 'r.status', finishedAt: 'r.finished_at' },
@@ -33,7 +34,9 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'r.batch_id as batchId',
       'r.remark',
       'r.error',
-      sql<string>`coalesce(nullif(u.name, ''), u.username, '')`.as('createdBy'),
+      personName('u').as('createdBy'),
+      personName('u').as('createdByName'),
+      personUsername('u').as('createdByUsername'),
       'r.download_count as downloadCount',
       ...talliesOf('record_id', sql.ref('r.id')),
       'r.created_at as createdAt',

@@ -54,7 +54,7 @@ type CompanyInfoView = z.infer<typeof companyInfoViewSchema>;
 async function checkReferences(trx: Kysely<DB>, companyId: string, fields: CompanyInfoFields, lang: Lang): Promise<void> {
   const ids = [fields.logoFileId, fields.licenseFileId].filter((id): id is string => id !== null);
   await assertCompanyFiles(trx, companyId, ids, 'image');
-  await assertLicenseFree(trx, fields.licenseNumber, lang, companyId);
+  await assertLicenseFree(trx, fields.licenseNumber, lang, { companyId });
 }
 
 /**

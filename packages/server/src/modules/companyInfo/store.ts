@@ -4,6 +4,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { CompanyInfoSnapshot, CompanyInfoStatus, CompanyInfoTable, DB } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { personName, personUsername } from '../userinfo/personName.js';
 
 /** The columns of the working copy, from the reported fields. */
 export function infoColumns(fields: CompanyInfoFields) {
@@ -177,7 +178,8 @@ export function trailOf(db: Kysely<DB>, companyId: string) {
       'a.action',
       'a.from_status as fromStatus',
       'a.to_status as toStatus',
-      sql<string>`coalesce(nullif(u.name, ''), u.username, '')`.as('actorName'),
+      personName('u').as('actorName'),
+      personUsername('u').as('actorUsername'),
       'a.comment',
       'a.created_at as createdAt',
     ])

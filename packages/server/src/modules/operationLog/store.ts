@@ -22,9 +22,11 @@ function visibleEntries(db: Kysely<DB>, principal: Principal) {
 export async function operationLogPage(db: Kysely<DB>, principal: Principal, query: z.output<typeof operationLogQuerySchema>) {
   let q = visibleEntries(db, principal)
     .leftJoin('company as c', 'c.id', 'o.company_id')
+    .leftJoin('app_user as u', 'u.id', 'o.user_id')
     .select([
       'o.id',
       'o.username',
+      sql<string>`coalesce(nullif(u.name, ''), o.username)`.as('operatorName'),
       sql<string>`coalesce(c.full_name, '')`.as('companyName'),
       'o.module',
       'o.action',
@@ -41,7 +43,11 @@ export async function operationLogPage(db: Kysely<DB>, principal: Principal, que
     ]);
   // Only platform users may narrow to one company; an enterprise user's company is fixed by the session.
   if (!principal.companyId && query.companyId) q = q.where('o.company_id', '=', query.companyId);
-  if (query.username) q = q.where('o.username', 'ilike', containsPattern(query.username));
+  // the column shows the person's name: the filter finds it as well as the login name
+  if (query.username) {
+    const pattern = containsPattern(query.username);
+    q = q.where((w) => w.or([w('o.username', 'ilike', pattern), w('u.name', 'ilike', pattern)]));
+  }
   if (query.module) q = q.where('o.module', '=', query.module);
   if (query.action?.length) q = q.where('o.action', 'in', query.action);
   if (query.result) q = q.where('o.result', '=', query.result);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB, RecallSelectionKind } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, orderColumn, type SortSpec } from '../../platform/paging.js';
+import { personName, personUsername } from '../userinfo/personName.js';
 
 /** SQL of recalls: their rows, their selection, their background jobs. Every read is scoped to the company. */
 
@@ -170,6 +171,8 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       'r.close_disposition as closeDisposition',
       'r.close_summary as closeSummary',
       'u.username as createdBy',
+      personName('u').as('createdByName'),
+      personUsername('u').as('createdByUsername'),
       'r.created_at as createdAt',
       'r.updated_at as updatedAt',
       'r.closed_at as closedAt',

@@ -18,10 +18,14 @@ export async function registerRoutes(app: App, { db }: AppContext) {
       access: 'public',
       audit: { module: 'companyInfo', action: 'INSERT' },
       rateLimit: { max: REGISTER_ATTEMPTS_PER_HOUR, timeWindow: '1 hour' },
+      // DUPLICATE (a username or credit code taken), SAME_NAME_REGISTERED (a full name, until confirmed)
+      refusals: [409],
     },
     schema: {
       tags: ['companyInfo'],
-      summary: 'Register a company and its enterprise administrator (public, limited per IP)',
+      summary:
+        'Register a company and its enterprise administrator (public, limited per IP). A credit code already registered is refused (DUPLICATE); ' +
+        'a full name already registered answers SAME_NAME_REGISTERED until sent again with confirmSameName: true',
       body: registerBodySchema,
       response: { 200: envelope(registerResultSchema) },
     },

@@ -9,6 +9,7 @@ import { assertLicenseFree } from '../companyInfo/licenseUnique.js';
 import { duplicateField } from '../product/fieldError.js';
 import { usernameTaken } from '../userinfo/store.js';
 import { FIELD_LABELS } from '../userinfo/texts.js';
+import { sameNameRegistered, sameNameWarning } from './sameName.js';
 
 type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -18,14 +19,16 @@ const duplicateUsername = (username: string, lang: Lang) => duplicateField('user
  * Creates a company and its enterprise administrator, all or nothing. The administrator signs in with the
  * password chosen here (so it need not be changed at once) and holds the built-in ENTERPRISE_ADMIN role.
  * The company starts without company info: it must report it and pass audit before it may generate codes.
- * One credit code registers one company (assertLicenseFree).
+ * One credit code registers one company (assertLicenseFree); a full name already registered is a warning the
+ * person confirms with `confirmSameName` (sameName.ts), asked once everything else would pass.
  */
 export async function registerCompany(db: Kysely<DB>, body: RegisterBody, lang: Lang): Promise<RegisterResult> {
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      await assertLicenseFree(trx, body.licenseNumber, lang);
+      await assertLicenseFree(trx, body.licenseNumber, lang, 'registering');
       if (await usernameTaken(trx, body.username)) throw duplicateUsername(body.username, lang);
+      if (!body.confirmSameName && (await sameNameRegistered(trx, body.fullName))) throw sameNameWarning(lang);
       const company = await trx
         .insertInto('company')
         .values({ merchant_code: newBusinessCode('M'), full_name: body.fullName, license_number: body.licenseNumber })

@@ -40,7 +40,7 @@ export function shipmentExport(db: Kysely<DB>, companyId: string, query: z.infer
       { header: t.items, width: 10, value: (s) => s.itemCount },
       { header: t.boxes, width: 8, value: (s) => s.boxCount },
       { header: t.remark, width: 24, value: (s) => s.remark },
-      { header: t.createdBy, width: 14, value: (s) => s.createdBy },
+      { header: t.createdBy, width: 14, value: (s) => s.createdByName },
       { header: t.createdAt, width: 20, value: (s) => clock.dateTime(s.createdAt) },
       { header: t.completedAt, width: 20, value: (s) => clock.dateTime(s.completedAt) },
       { header: t.receivedAt, width: 20, value: (s) => clock.dateTime(s.receivedAt) },

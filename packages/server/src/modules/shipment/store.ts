@@ -6,6 +6,7 @@ import { businessDayStart } from '../../platform/export/businessClock.js';
 import { chunkedRows } from '../../platform/export/chunkedRows.js';
 import { containsPattern } from '../../platform/likePattern.js';
 import { fetchPage, type SortSpec } from '../../platform/paging.js';
+import { personName, personUsername } from '../userinfo/personName.js';
 
 export interface LockedShipment {
   id: string;
@@ -284,6 +285,8 @@ function rowQuery(db: Kysely<DB>, companyId: string) {
       's.box_count as boxCount',
       's.remark',
       'u.username as createdBy',
+      personName('u').as('createdByName'),
+      personUsername('u').as('createdByUsername'),
       's.created_at as createdAt',
       's.completed_at as completedAt',
       's.received_at as receivedAt',

@@ -7,8 +7,16 @@ import { mayRecord, type AuditSpec } from '../audit/operationLog.js';
  * reads well: a stable operationId named after the call, the credentials it takes, and the refusals it can
  * answer, each with the envelope (or, under /acc/epcis, the binding's problem details) as its body. The
  * refusals are inferred from what the route declares — its access, its input, its method, whether it is a
- * change the operation log records — as docs/api.md lists.
+ * change the operation log records — as docs/api.md lists. A route that answers a refusal these do not infer
+ * names it in `config.refusals` (public registration: 409, a credit code or full name already registered).
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refusals the route answers beyond those inferred from its declaration, by HTTP status. */
+    refusals?: number[];
+  }
+}
 
 const EPCIS_PREFIX = '/acc/epcis';
 
@@ -79,6 +87,7 @@ export function refusalsOf(route: Pick<RouteOptions, 'url' | 'method' | 'schema'
   if (changes && access !== 'public') statuses.add(409);
   if (writes && schema?.body) statuses.add(413);
   if (access === 'public' || route.url === '/acc/user/login') statuses.add(429);
+  for (const status of (route.config as { refusals?: number[] } | undefined)?.refusals ?? []) if (REFUSALS[status]) statuses.add(status);
   return [...statuses].sort();
 }
 

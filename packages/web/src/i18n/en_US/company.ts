@@ -27,8 +27,8 @@ const companyEn: typeof company = {
   },
   hints: {
     licenseNumber: '18 characters, capital letters, the last one is the check character',
-    businessTerm: 'e.g. 2012-04-16 to open-ended',
-    website: 'Starts with http:// or https://',
+    businessTerm: 'e.g. 2012-04-16 to 2032-04-15, or 2012-04-16 to open-ended',
+    website: 'e.g. www.example.com; https:// is added when it has no http:// or https://',
   },
   info: {
     heading: 'Company info',
@@ -50,7 +50,7 @@ const companyEn: typeof company = {
     withdrawConfirm: 'Withdraw the audit request?',
     trail: 'Audit trail',
     noTrail: 'No entries yet',
-    trailEntry: '{{actor}} {{action}}',
+    trailEntry: '<actor/> {{action}}',
     noPermission: 'You may view the company info; changing and submitting it needs an administrator.',
     loadFailed: 'The company info could not be loaded',
   },
@@ -94,6 +94,11 @@ const companyEn: typeof company = {
     step3: 'Once approved, create tag rules and generate codes.',
     signIn: 'Sign in',
     haveAccount: 'Have an account? Sign in',
+    sameNameTitle: 'A company of the same name is registered',
+    sameNameText:
+      '“{{fullName}}” is registered here already. If it is your company, ask your company’s administrator for an account instead of registering again; if yours is another company of the same name, go on: the platform checks who you are when it audits your company info.',
+    sameNameGoOn: 'Register anyway',
+    sameNameBack: 'Go back',
   },
 };
 

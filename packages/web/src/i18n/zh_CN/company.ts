@@ -25,8 +25,8 @@ const company = {
   },
   hints: {
     licenseNumber: '18 位，字母为大写，最后一位是校验码',
-    businessTerm: '如 2012-04-16 至 长期',
-    website: '以 http:// 或 https:// 开头',
+    businessTerm: '如 2012-04-16 至 2032-04-15，或 2012-04-16 至 长期',
+    website: '如 www.example.com；未写 http:// 或 https:// 时自动补上 https://',
   },
   info: {
     heading: '企业信息',
@@ -48,7 +48,7 @@ const company = {
     withdrawConfirm: '确定撤回审核申请吗？',
     trail: '审核记录',
     noTrail: '暂无记录',
-    trailEntry: '{{actor}} {{action}}',
+    trailEntry: '<actor/> {{action}}',
     noPermission: '您可以查看企业信息，修改与提交需要管理员权限。',
     loadFailed: '企业信息加载失败',
   },
@@ -92,6 +92,11 @@ const company = {
     step3: '审核通过后即可创建标签规则、生成标签。',
     signIn: '去登录',
     haveAccount: '已有账号？去登录',
+    sameNameTitle: '已有同名企业注册',
+    sameNameText:
+      '“{{fullName}}”已有企业在本平台注册。如是贵公司，请联系贵公司的管理员为您开通账号，不必重复注册；如确是另一家同名企业，可以继续注册，平台审核企业信息时会核对。',
+    sameNameGoOn: '继续注册',
+    sameNameBack: '返回修改',
   },
 };
 

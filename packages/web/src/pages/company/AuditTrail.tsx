@@ -1,6 +1,7 @@
 import { Empty, Timeline, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CompanyInfoTrailEntry } from '@rd/contract';
+import { PersonName } from '../../components/PersonName';
 import { formatDateTime } from '../../utils/format';
 import { CompanyStatusTag } from './CompanyStatusTag';
 
@@ -18,7 +19,11 @@ export function AuditTrail({ entries }: { entries: readonly CompanyInfoTrailEntr
           <div data-testid="trail-entry">
             <Typography.Text type="secondary">{formatDateTime(entry.createdAt)}</Typography.Text>{' '}
             <Typography.Text>
-              {t('company.info.trailEntry', { actor: entry.actorName || '-', action: t(`company.action.${entry.action}`) })}
+              <Trans
+                i18nKey="company.info.trailEntry"
+                values={{ action: t(`company.action.${entry.action}`) }}
+                components={{ actor: <PersonName name={entry.actorName} username={entry.actorUsername} testId="trail-actor" /> }}
+              />
             </Typography.Text>{' '}
             <CompanyStatusTag status={entry.toStatus} />{' '}
             <Typography.Text type="secondary">{t('company.info.revision', { revision: entry.revision })}</Typography.Text>

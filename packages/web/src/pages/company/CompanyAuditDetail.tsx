@@ -4,13 +4,15 @@ import { App, Button, Card, Col, Form, Input, Modal, Row, Space, Table, Typograp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMPANY_INFO_IMAGE_PATH, COMPANY_REJECT_REASON_MAX, PERMISSIONS, companyInfoActionAllowed, type CompanyInfoSnapshotValue, type CompanyInfoView } from '@rd/contract';
+import { COMPANY_INFO_IMAGE_PATH, COMPANY_REJECT_REASON_MAX, PERMISSIONS, companyInfoActionAllowed, shownBusinessTerm, type CompanyInfoSnapshotValue, type CompanyInfoView } from '@rd/contract';
 import { useBackToList } from '../../app/router/useBackToList';
 import { DetailLoadState } from '../../components/DetailLoadState';
 import { showServerFieldErrors, useFieldRules } from '../../components/fieldRules';
 import { AuthImage } from '../../components/upload/AuthImage';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
+import { useStore } from '../../app/state/createStore';
+import { appStore } from '../../app/state/appStore';
 import { formatDateTime } from '../../utils/format';
 import { AuditTrail } from './AuditTrail';
 import { COMPANY_INFO_FIELDS } from './CompanyInfoFields';
@@ -50,6 +52,7 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
   const queryClient = useQueryClient();
   const confirmAction = useConfirmAction();
   const rules = useFieldRules();
+  const lang = useStore(appStore, (s) => s.language);
   const [rejecting, setRejecting] = useState(false);
   const [rejectForm] = Form.useForm<{ reason: string }>();
   const canDecide = usePermission(PERMISSIONS.companyAuditDecide);
@@ -91,7 +94,8 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
   const shown = (row: CompareRow, value: string | null | undefined, copy: 'working' | 'approved') => {
     if (value === undefined) return null;
     if (IMAGE_FIELDS.includes(row.field)) return value ? picture(row.field, copy) : t('company.audit.noImage');
-    return <span className="company-text">{value}</span>;
+    // the business term is stored in the licence's words; it reads in the screen's language
+    return <span className="company-text">{row.field === 'businessTerm' ? shownBusinessTerm(value ?? '', lang) : value}</span>;
   };
   const columns: TableColumnsType<CompareRow> = [
     { title: '', dataIndex: 'field', width: 160, render: (field: Field) => t(`company.fields.${field}`) },

@@ -1,10 +1,12 @@
 import { Alert, App, Button, Card, Col, Empty, Form, Row, Space, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, companyInfoActionAllowed, type CompanyInfoFieldsInput, type CompanyInfoView } from '@rd/contract';
+import { PERMISSIONS, companyInfoActionAllowed, shownBusinessTerm, type CompanyInfoFieldsInput, type CompanyInfoView, type Lang } from '@rd/contract';
 import { showServerFieldErrors } from '../../components/fieldRules';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
+import { useStore } from '../../app/state/createStore';
+import { appStore } from '../../app/state/appStore';
 import { formatDateTime } from '../../utils/format';
 import { AuditTrail } from './AuditTrail';
 import { COMPANY_INFO_FIELDS, CompanyInfoFields, type CompanyInfoFormValues } from './CompanyInfoFields';
@@ -14,10 +16,14 @@ import './company.css';
 
 const OWN_KEY = [...COMPANY_INFO_QUERY_KEY, 'own'] as const;
 
-/** The report as the form starts: the saved report, or before the first one the company as registered. */
-function formValues(view: CompanyInfoView): CompanyInfoFormValues {
+/**
+ * The report as the form starts: the saved report, or before the first one the company as registered. The
+ * business term is stored in the licence's words (至 长期) and shown in the screen's ("to open-ended").
+ */
+export function formValues(view: CompanyInfoView, lang: Lang): CompanyInfoFormValues {
   const source = view.info ?? view.company;
-  return Object.fromEntries(COMPANY_INFO_FIELDS.map((name) => [name, (source as Record<string, unknown>)[name] ?? undefined])) as CompanyInfoFormValues;
+  const values = Object.fromEntries(COMPANY_INFO_FIELDS.map((name) => [name, (source as Record<string, unknown>)[name] ?? undefined])) as CompanyInfoFormValues;
+  return values.businessTerm ? { ...values, businessTerm: shownBusinessTerm(values.businessTerm, lang) } : values;
 }
 
 /** Empty inputs are sent as '' (text) and null (pictures), as the contract reads them. */
@@ -46,6 +52,7 @@ function CompanyInfoEditor({ view }: { view: CompanyInfoView }) {
   const queryClient = useQueryClient();
   const confirmAction = useConfirmAction();
   const [form] = Form.useForm<CompanyInfoFormValues>();
+  const lang = useStore(appStore, (s) => s.language);
   const canEdit = usePermission(PERMISSIONS.companyInfoEdit);
   const canSubmit = usePermission(PERMISSIONS.companyInfoSubmit);
   const info = view.info;
@@ -131,7 +138,7 @@ function CompanyInfoEditor({ view }: { view: CompanyInfoView }) {
             {status === 'SUBMITTED' ? <Alert type="info" showIcon message={t('company.info.underAudit')} /> : null}
             {!canEdit && !canSubmit ? <Typography.Text type="secondary">{t('company.info.noPermission')}</Typography.Text> : null}
           </Space>
-          <Form form={form} layout="vertical" initialValues={formValues(view)} className="company-info__form">
+          <Form form={form} layout="vertical" initialValues={formValues(view, lang)} className="company-info__form">
             <CompanyInfoFields disabled={!editable} />
           </Form>
           <Space wrap>

@@ -1,4 +1,5 @@
 import { Col, Form, Input, Row } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
   COMPANY_ADDRESS_MAX,
@@ -9,10 +10,13 @@ import {
   COMPANY_LICENSE_LENGTH,
   COMPANY_PERSON_MAX,
   COMPANY_SIMPLE_NAME_MAX,
-  COMPANY_WEBSITE,
   COMPANY_WEBSITE_MAX,
+  businessTermProblem,
+  isCompanyWebsite,
+  normaliseWebsite,
   validationMessage,
   type CompanyInfoFieldsInput,
+  type Lang,
 } from '@rd/contract';
 import { useFieldRules } from '../../components/fieldRules';
 import { ImageUpload } from '../../components/upload/ImageUpload';
@@ -39,11 +43,36 @@ export const COMPANY_INFO_FIELDS = [
 
 export type CompanyInfoFormValues = Partial<Record<(typeof COMPANY_INFO_FIELDS)[number], string | null>>;
 
+/**
+ * The business term's rule: '' or "YYYY-MM-DD 至 YYYY-MM-DD" / "YYYY-MM-DD 至 长期" (in English words too), real
+ * dates, the start not after the end — the contract's check, in its words, which name the field.
+ */
+export function businessTermRule(lang: Lang): Rule {
+  return {
+    validator: (_, value: unknown) => {
+      const problem = typeof value === 'string' ? businessTermProblem(value) : null;
+      return problem ? Promise.reject(new Error(validationMessage(problem, lang))) : Promise.resolve();
+    },
+  };
+}
+
+/** The website's rule: checked as the API will store it, with https:// before a bare host. */
+export function websiteRule(lang: Lang): Rule {
+  return {
+    validator: (_, value: unknown) => {
+      const website = typeof value === 'string' ? normaliseWebsite(value) : '';
+      if (website.length > COMPANY_WEBSITE_MAX) return Promise.reject(new Error(validationMessage('validation.tooLong', lang, { max: COMPANY_WEBSITE_MAX })));
+      return isCompanyWebsite(website) ? Promise.resolve() : Promise.reject(new Error(validationMessage('validation.website', lang)));
+    },
+  };
+}
+
 /** The report's fields with the contract's rules; read-only while the report may not change. */
 export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const rules = useFieldRules();
   const lang = useStore(appStore, (s) => s.language);
+  const form = Form.useFormInstance<CompanyInfoFormValues>();
   const text = (name: (typeof COMPANY_INFO_FIELDS)[number], max: number, required = false, extra?: string) => (
     <Form.Item name={name} label={t(`company.fields.${name}`)} rules={required ? [rules.required(), rules.maxLength(max)] : [rules.maxLength(max)]} extra={extra}>
       <Input maxLength={max} disabled={disabled} data-testid={`company-${name}`} />
@@ -71,7 +100,17 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
       </Col>
       <Col xs={24} md={12}>{text('legalPerson', COMPANY_PERSON_MAX)}</Col>
       <Col xs={24} md={12}>{text('registerAddress', COMPANY_ADDRESS_MAX)}</Col>
-      <Col xs={24} md={12}>{text('businessTerm', COMPANY_BUSINESS_TERM_MAX, false, t('company.hints.businessTerm'))}</Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="businessTerm"
+          label={t('company.fields.businessTerm')}
+          extra={t('company.hints.businessTerm')}
+          rules={[rules.maxLength(COMPANY_BUSINESS_TERM_MAX), businessTermRule(lang)]}
+          validateTrigger="onBlur"
+        >
+          <Input maxLength={COMPANY_BUSINESS_TERM_MAX} disabled={disabled} data-testid="company-businessTerm" />
+        </Form.Item>
+      </Col>
       <Col xs={24}>{area('businessScope', COMPANY_BUSINESS_SCOPE_MAX)}</Col>
       <Col xs={24} md={12}>{text('contactName', COMPANY_PERSON_MAX)}</Col>
       <Col xs={24} md={12}>
@@ -85,15 +124,21 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
           name="website"
           label={t('company.fields.website')}
           extra={t('company.hints.website')}
-          rules={[
-            rules.maxLength(COMPANY_WEBSITE_MAX),
-            {
-              validator: (_, value: string | undefined) =>
-                !value || COMPANY_WEBSITE.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error(validationMessage('validation.invalid', lang))),
-            },
-          ]}
+          rules={[websiteRule(lang)]}
+          validateTrigger="onBlur"
         >
-          <Input maxLength={COMPANY_WEBSITE_MAX} disabled={disabled} data-testid="company-website" />
+          <Input
+            maxLength={COMPANY_WEBSITE_MAX}
+            disabled={disabled}
+            inputMode="url"
+            data-testid="company-website"
+            // a bare host gets https:// once typed, as the API would store it; what is no address stays as typed
+            // for the rule (on blur) to say what is expected
+            onBlur={(event) => {
+              const website = normaliseWebsite(event.target.value);
+              if (website !== event.target.value && isCompanyWebsite(website)) form.setFieldValue('website', website);
+            }}
+          />
         </Form.Item>
       </Col>
       <Col xs={24}>{area('introduction', COMPANY_INTRODUCTION_MAX)}</Col>

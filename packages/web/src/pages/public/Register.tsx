@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,11 +14,12 @@ import {
   type RegisterBody,
   type RegisterResult,
 } from '@rd/contract';
+import { isHttpError } from '../../api/HttpError';
 import { apiPost } from '../../api/http';
 import { LOGIN_PATH } from '../../app/router/paths';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
-import { showServerFieldErrors, useFieldRules } from '../../components/fieldRules';
+import { fieldErrorsOf, showServerFieldErrors, useFieldRules } from '../../components/fieldRules';
 import { PublicShell } from '../../public/shell/PublicShell';
 
 const FIELDS = ['fullName', 'licenseNumber', 'username', 'name', 'phone', 'password', 'confirmPassword'] as const;
@@ -27,20 +28,38 @@ type RegisterValues = Partial<Record<(typeof FIELDS)[number], string>>;
 /**
  * /register — a company and its enterprise administrator, on a phone or a desktop. The rules are the
  * contract's (credit code check character, username, password length); the server checks them again and
- * its field errors land under the fields. Success tells the next steps: sign in, report the company info,
- * pass audit, then generate codes.
+ * its field errors land under the fields. A credit code already registered is refused there; a full name already
+ * registered is a warning (SAME_NAME_REGISTERED): it shows under the name, and a dialog lets the person go back or
+ * register anyway. Success tells the next steps: sign in, report the company info, pass audit, then generate codes.
  */
 export default function Register() {
   const { t } = useTranslation();
   const rules = useFieldRules();
   const lang = useStore(appStore, (s) => s.language);
   const [form] = Form.useForm<RegisterValues>();
+  const { message, modal } = App.useApp();
   const [done, setDone] = useState<(RegisterResult & { fullName: string }) | null>(null);
   const registration = useMutation({
-    mutationFn: (values: RegisterValues) =>
-      apiPost<RegisterResult>('/acc/api/register', { ...values, phone: values.phone ?? '' } as RegisterBody, { showError: true }),
-    onSuccess: (result, values) => setDone({ ...result, fullName: values.fullName ?? '' }),
-    onError: (error) => showServerFieldErrors(form, error, FIELDS),
+    mutationFn: ({ values, confirmSameName }: { values: RegisterValues; confirmSameName: boolean }) =>
+      apiPost<RegisterResult>('/acc/api/register', { ...values, phone: values.phone ?? '', confirmSameName } as RegisterBody, { showError: false }),
+    onSuccess: (result, { values }) => setDone({ ...result, fullName: values.fullName ?? '' }),
+    onError: (error, { values }) => {
+      if (isHttpError(error) && error.code === 'SAME_NAME_REGISTERED') {
+        form.setFields([{ name: 'fullName', warnings: fieldErrorsOf(error).filter((e) => e.field === 'fullName').map((e) => e.message) }]);
+        modal.confirm({
+          title: t('company.register.sameNameTitle'),
+          content: <span data-testid="register-same-name">{t('company.register.sameNameText', { fullName: values.fullName?.trim() ?? '' })}</span>,
+          okText: t('company.register.sameNameGoOn'),
+          cancelText: t('company.register.sameNameBack'),
+          onOk: () => registration.mutate({ values, confirmSameName: true }),
+        });
+        return;
+      }
+      // a refusal about a field is said under it; any other (too many tries, no connection) in a message
+      showServerFieldErrors(form, error, FIELDS);
+      const aboutFields = fieldErrorsOf(error).some((e) => (FIELDS as readonly string[]).includes(e.field));
+      if (!aboutFields) void message.error(isHttpError(error) && error.message ? error.message : t('http.systemError'));
+    },
   });
   const mismatch = validationMessage('validation.passwordMismatch', lang);
 
@@ -74,7 +93,7 @@ export default function Register() {
         ) : (
           <>
             <Alert type="info" showIcon message={t('company.register.intro')} style={{ marginBottom: 16 }} />
-            <Form form={form} layout="vertical" onFinish={(values) => registration.mutate(values)} requiredMark>
+            <Form form={form} layout="vertical" onFinish={(values) => registration.mutate({ values, confirmSameName: false })} requiredMark>
               <Typography.Title level={5}>{t('company.register.company')}</Typography.Title>
               <Form.Item name="fullName" label={t('company.fields.fullName')} rules={[rules.required(), rules.maxLength(COMPANY_FULL_NAME_MAX)]}>
                 <Input maxLength={COMPANY_FULL_NAME_MAX} autoComplete="organization" data-testid="register-fullName" />

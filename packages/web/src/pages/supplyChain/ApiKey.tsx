@@ -7,6 +7,7 @@ import { API_KEY_NAME_MAX, API_KEY_PERMISSIONS, PERMISSIONS, type ApiKeyAddBody,
 import { API_KEYS_QUERY_KEY, addApiKey, fetchApiKeyPage, revokeApiKey } from '../../api/supplyChain';
 import { FormModal } from '../../components/FormModal';
 import { PagedTable } from '../../components/PagedTable';
+import { PersonName } from '../../components/PersonName';
 import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { DATE_FORMAT, EMPTY, formatDateTime } from '../../utils/format';
@@ -52,7 +53,7 @@ export default function ApiKey() {
       ),
     },
     { key: 'state', dataIndex: 'state', title: t('supply.apiKey.state'), render: (s: ApiKeyRow['state']) => <Tag color={STATE_COLORS[s]}>{t(`supply.apiKey.states.${s}`)}</Tag> },
-    { key: 'createdBy', dataIndex: 'createdBy', title: t('supply.apiKey.createdBy') },
+    { key: 'createdBy', title: t('supply.apiKey.createdBy'), render: (_, row) => <PersonName name={row.createdByName} username={row.createdByUsername} /> },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('supply.apiKey.createdAt'), sorter: true, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     { key: 'lastUsedAt', dataIndex: 'lastUsedAt', title: t('supply.apiKey.lastUsedAt'), sorter: true, className: 'cell-nowrap', render: (v: string | null) => (v ? formatDateTime(v) : EMPTY) },
     { key: 'expiresOn', dataIndex: 'expiresOn', title: t('supply.apiKey.expiresOn'), render: (v: string | null) => v ?? t('supply.apiKey.untilRevoked') },

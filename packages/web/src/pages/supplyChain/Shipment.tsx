@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, SHIPMENT_KINDS, SHIPMENT_REMARK_MAX, SHIPMENT_STATUSES, type ShipmentKind, type ShipmentRow } from '@rd/contract';
 import { DEALERS_QUERY_KEY, SHIPMENTS_QUERY_KEY, exportShipments, fetchDealerOptions, fetchShipmentPage, openShipment, receiveShipment, type ShipmentFilters } from '../../api/supplyChain';
 import { PagedTable } from '../../components/PagedTable';
+import { PersonName } from '../../components/PersonName';
 import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
 import { usePermission } from '../../components/usePermission';
@@ -54,7 +55,7 @@ export default function Shipment() {
       sorter: true,
       render: (status: ShipmentRow['status']) => <Tag color={SHIPMENT_STATUS_COLORS[status]}>{t(`supply.shipment.statuses.${status}`)}</Tag>,
     },
-    { key: 'createdBy', dataIndex: 'createdBy', title: t('supply.shipment.createdBy') },
+    { key: 'createdBy', title: t('supply.shipment.createdBy'), render: (_, row) => <PersonName name={row.createdByName} username={row.createdByUsername} /> },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('supply.shipment.createdAt'), sorter: true, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     { key: 'completedAt', dataIndex: 'completedAt', title: t('supply.shipment.completedAt'), sorter: true, className: 'cell-nowrap', render: (v: string | null) => (v ? formatDateTime(v) : EMPTY) },
     {

@@ -8,6 +8,7 @@ import { fetchOperationLogModules, fetchOperationLogs, type OperationLogFilters,
 import { useStore } from '../../app/state/createStore';
 import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
+import { PersonName } from '../../components/PersonName';
 import { dateRangePresets } from '../../utils/dateShortcuts';
 import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { OperationLogDetail } from './operationLog/OperationLogDetail';
@@ -46,7 +47,13 @@ export default function OperationLog() {
       className: 'cell-nowrap',
       render: (value: string) => formatDateTime(value),
     },
-    { key: 'username', dataIndex: 'username', title: t('operationLog.username'), sorter: true, render: (v: string) => v || EMPTY },
+    {
+      key: 'username',
+      dataIndex: 'username',
+      title: t('operationLog.username'),
+      sorter: true,
+      render: (_, row) => <PersonName name={row.operatorName} username={row.username} />,
+    },
     ...(showCompany
       ? [{ key: 'companyName', dataIndex: 'companyName', title: t('operationLog.companyName'), render: (v: string) => v || EMPTY }]
       : []),

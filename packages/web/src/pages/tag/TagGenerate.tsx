@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE_RECORD_STATUSES, PERMISSIONS, type CodeRecordPageQuery, type CodeRecordRow } from '@rd/contract';
 import { CODE_RECORD_LIST_KEY, fetchCodeRecordPage, fetchGenerationRules } from '../../api/codeRecord';
 import { PagedTable } from '../../components/PagedTable';
+import { PersonName } from '../../components/PersonName';
 import { usePermission } from '../../components/usePermission';
 import { dateRangePresets } from '../../utils/dateShortcuts';
 import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
@@ -61,7 +62,7 @@ export default function TagGenerate() {
     { key: 'status', dataIndex: 'status', title: t('tagGenerate.status'), sorter: true, render: (_, row) => <JobStatusTag row={row} /> },
     { key: 'codeCounts', title: t('tagGenerate.counts.title'), className: 'cell-nowrap', render: (_, row) => <JobCodeCounts row={row} /> },
     { key: 'remark', dataIndex: 'remark', title: t('tagGenerate.remark'), ellipsis: true, render: (v: string) => v || EMPTY },
-    { key: 'createdBy', dataIndex: 'createdBy', title: t('tagGenerate.createdBy'), render: (v: string) => v || EMPTY },
+    { key: 'createdBy', title: t('tagGenerate.createdBy'), render: (_, row) => <PersonName name={row.createdByName} username={row.createdByUsername} /> },
     {
       key: 'createdAt',
       dataIndex: 'createdAt',

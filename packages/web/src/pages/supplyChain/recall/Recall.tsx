@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, RECALL_LEVELS, RECALL_STATES, type RecallRow, type RecallState } from '@rd/contract';
 import { RECALLS_QUERY_KEY, fetchRecallPage, type RecallFilters } from '../../../api/recall';
 import { PagedTable } from '../../../components/PagedTable';
+import { PersonName } from '../../../components/PersonName';
 import { PermissionButton } from '../../../components/PermissionButton';
 import { EMPTY, formatDateTime } from '../../../utils/format';
 import { RecallActions } from './RecallActions';
@@ -61,7 +62,7 @@ export default function Recall() {
       render: (count: number, row) => (row.resolvedAt ? count.toLocaleString() : t('recall.counting', { count })),
     },
     { key: 'startedAt', dataIndex: 'startedAt', title: t('recall.startedAt'), sorter: true, className: 'cell-nowrap', render: (v: string | null) => (v ? formatDateTime(v) : EMPTY) },
-    { key: 'createdBy', dataIndex: 'createdBy', title: t('recall.createdBy') },
+    { key: 'createdBy', title: t('recall.createdBy'), render: (_, row) => <PersonName name={row.createdByName} username={row.createdByUsername} /> },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('recall.createdAt'), sorter: true, className: 'cell-nowrap', render: (v: string) => formatDateTime(v) },
     {
       key: 'operation',

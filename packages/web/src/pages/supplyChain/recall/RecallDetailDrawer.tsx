@@ -6,6 +6,7 @@ import { PERMISSIONS, type Lang, type RecallCodeRow, type RecallDetail, type Rec
 import { areaName } from '@rd/contract/areas';
 import { RECALLS_QUERY_KEY, exportRecallExposure, exportTraceReport, fetchRecall, fetchRecallCodes, fetchRecallExposure } from '../../../api/recall';
 import { PermissionButton } from '../../../components/PermissionButton';
+import { PersonName } from '../../../components/PersonName';
 import { EMPTY, formatDateTime } from '../../../utils/format';
 import { RecallActions } from './RecallActions';
 import { RECALL_LEVEL_COLORS, RECALL_STATE_COLORS } from './recallColors';
@@ -118,7 +119,9 @@ export function RecallDetailDrawer({ recallId, onClose }: { recallId: string; on
               <span data-testid="recall-code-count">{recall.resolvedAt ? recall.codeCount.toLocaleString() : t('recall.counting', { count: recall.codeCount })}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('recall.startedAt')}>{recall.startedAt ? formatDateTime(recall.startedAt) : EMPTY}</Descriptions.Item>
-            <Descriptions.Item label={t('recall.createdBy')}>{recall.createdBy}</Descriptions.Item>
+            <Descriptions.Item label={t('recall.createdBy')}>
+              <PersonName name={recall.createdByName} username={recall.createdByUsername} testId="recall-created-by" />
+            </Descriptions.Item>
             <Descriptions.Item label={t('recall.createdAt')}>{formatDateTime(recall.createdAt)}</Descriptions.Item>
             {recall.state === 'CLOSED' && (
               <>

@@ -21,7 +21,10 @@ export function OperationLogDetail({ entry, showCompany, onClose }: OperationLog
       {entry && (
         <Descriptions column={1} bordered size="small" data-testid="operation-log-detail">
           <Descriptions.Item label={t('operationLog.createdAt')}>{formatDateTime(entry.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('operationLog.username')}>{text(entry.username)}</Descriptions.Item>
+          <Descriptions.Item label={t('operationLog.username')}>
+            {/* the record itself: the person's name and the login name the entry kept */}
+            {entry.operatorName && entry.operatorName !== entry.username ? `${entry.operatorName} (${entry.username})` : text(entry.username)}
+          </Descriptions.Item>
           {showCompany && <Descriptions.Item label={t('operationLog.companyName')}>{text(entry.companyName)}</Descriptions.Item>}
           <Descriptions.Item label={t('operationLog.module')}>{moduleLabel(t, i18n, entry.module)}</Descriptions.Item>
           <Descriptions.Item label={t('operationLog.action')}>{actionLabel(t, i18n, entry.action)}</Descriptions.Item>
