@@ -45,7 +45,7 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
   const rules = useFieldRules();
   const lang = useStore(appStore, (s) => s.language);
   const text = (name: (typeof COMPANY_INFO_FIELDS)[number], max: number, required = false, extra?: string) => (
-    <Form.Item name={name} label={t(`company.fields.${name}`)} rules={required ? [rules.required(), rules.maxLength(max)] : [rules.maxLength(max)]} extra={extra}>
+    <Form.Item name={name} label={t(`company.fields.${name}`)} rules={required ? [rules.required(t(`company.fields.${name}`)), rules.maxLength(max)] : [rules.maxLength(max)]} extra={extra}>
       <Input maxLength={max} disabled={disabled} data-testid={`company-${name}`} />
     </Form.Item>
   );
@@ -62,7 +62,7 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
         <Form.Item
           name="licenseNumber"
           label={t('company.fields.licenseNumber')}
-          rules={[rules.required(), rules.pattern('uscc')]}
+          rules={[rules.required(t('company.fields.licenseNumber')), rules.pattern('uscc')]}
           extra={t('company.hints.licenseNumber')}
           normalize={(value: string | undefined) => value?.replace(/\s+/g, '').toUpperCase()}
         >
