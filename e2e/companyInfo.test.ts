@@ -80,7 +80,7 @@ describe('company info in Chromium', () => {
     await auditor.getByTestId('review-introduction').filter({ hasText: '专注庞各庄西瓜种植二十年。' }).waitFor();
     await auditor.getByTestId('audit-reject').click();
     await auditor.getByTestId('audit-reject-ok').click();
-    await auditor.getByText('此项为必填项').waitFor();
+    await auditor.getByText('请输入驳回原因').waitFor();
     await auditor.getByTestId('audit-reject-reason').fill('请上传营业执照照片，并填写联系人');
     await auditor.getByTestId('audit-reject-ok').click();
     await expect.poll(() => statusOf(auditor)).toMatch(/已驳回/);

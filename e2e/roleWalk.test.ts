@@ -1,18 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { confirmDialog } from './support/confirmDialog.js';
 import { callApi } from './support/demoApi.js';
 import { reportErrorToasts, reportRefusals } from './support/errorToasts.js';
+import { reportPageProblem } from './support/pageProblems.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * Every role signs in and walks its whole side menu: each screen opens, each toolbar button that opens a
  * dialog, a drawer or a detail screen is pressed and what it opened is closed again, nothing is saved. A
  * refused call (no permission, no company), an error toast or an error in the console fails the walk, so a
- * role is never shown a menu or a button it may not use.
+ * role is never shown a menu or a button it may not use. A "{{" in what a screen or a dialog shows fails it
+ * too (a message whose variable was left out), and so does a screen's main "add" form whose OK, pressed with
+ * the form empty, shows one: the required fields' messages must name their fields. The company and the super
+ * administrators then walk their screens again at phone width (390 px): every screen keeps its filters on the
+ * screen and shows the first data columns of its lists side by side.
  */
 const HOME = '/dashboard/dashboard';
 const LIST_ONLY_USER = 'listreader';
@@ -23,7 +28,8 @@ let browser: Browser;
 const passwords = new Map<string, string>();
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'true', JOB_POLL_MS: '200' });
+  // with the demo season: lists with rows, so the phone pass measures columns of real width
+  server = await startServer({ SEED_DEMO: 'true', SEED_DEMO_SEASON: 'true', JOB_POLL_MS: '200' });
   const lines = fs.readFileSync(path.join(server.dataDir, 'initial-credentials.txt'), 'utf8').trim().split('\n');
   for (const [name, password] of lines.map((line) => line.split('\t'))) passwords.set(name ?? '', password ?? '');
   browser = await launchBrowser();
@@ -82,13 +88,13 @@ function trackCalls(page: Page): () => number {
 }
 
 /** Waits until no API call has been open for a moment (a screen's lists and pickers have answered). */
-async function settle(page: Page, openCalls: () => number): Promise<void> {
+async function settle(page: Page, openCalls: () => number, quietMs = 400): Promise<void> {
   const deadline = Date.now() + 15_000;
   let quietSince = Date.now();
   while (Date.now() < deadline) {
     await page.waitForTimeout(100);
     if (openCalls() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 400) return;
+    else if (Date.now() - quietSince >= quietMs) return;
   }
 }
 
@@ -129,6 +135,52 @@ const LEFT_ALONE = /export|template|import/;
 
 const OPEN_LAYERS = '.ant-modal-wrap, .ant-drawer-content-wrapper';
 
+/** Reports a "{{" in the text the page shows (dialogs included) or in its fields' placeholders. */
+async function expectNoRawPlaceholder(page: Page, where: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const texts = [document.body.innerText, ...Array.from(document.querySelectorAll<HTMLInputElement>('[placeholder]'), (e) => e.placeholder)];
+    const text = texts.find((t) => t.includes('{{'));
+    if (text === undefined) return null;
+    const at = text.indexOf('{{');
+    return text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, ' ');
+  });
+  if (found !== null) reportPageProblem(`raw placeholder on ${where}: …${found}…`);
+}
+
+/** An add form's OK: a dialog's footer button, or a drawer's or a detail screen's submit button. */
+const SUBMIT = '.ant-modal-footer .ant-btn-primary, button[type="submit"].ant-btn-primary';
+/** Calls that would change something; none may leave while an empty form's OK is pressed. */
+const CHANGES = /\/(add|save|edit|create|update|delete|remove|change|batch|import|cancel|close|activate|bind)[^/]*$/i;
+
+/**
+ * Presses OK of the empty add form shown in `scope` (the dialog or drawer it opened in, or the screen) and
+ * reads what it says: its required fields' messages, in which no "{{" may be left.
+ */
+async function pressEmptyOk(page: Page, scope: Locator, where: string): Promise<boolean> {
+  const ok = scope.locator(SUBMIT).filter({ visible: true }).last();
+  if ((await ok.count()) === 0) return false;
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"], .ant-drawer-content-wrapper[class*="-motion-"]'));
+  const refused: string[] = [];
+  const guard = (route: Route) => {
+    const url = new URL(route.request().url());
+    if (route.request().method() !== 'GET' && CHANGES.test(url.pathname)) {
+      refused.push(url.pathname);
+      return route.abort();
+    }
+    return route.fallback();
+  };
+  await page.route('**/acc/**', guard);
+  try {
+    await ok.click();
+    await scope.locator('.ant-form-item-explain-error').filter({ visible: true }).first().waitFor({ timeout: 5000 });
+  } finally {
+    await page.unroute('**/acc/**', guard);
+  }
+  expect(refused, `the empty form of ${where} was sent`).toEqual([]);
+  await expectNoRawPlaceholder(page, `${where}, OK pressed on the empty form`);
+  return true;
+}
+
 /** Closes whatever dialogs and drawers are open, the way a user backs out: Escape, or the close button. */
 async function closeLayers(page: Page): Promise<void> {
   for (let tries = 0; tries < 5; tries += 1) {
@@ -144,11 +196,15 @@ async function closeLayers(page: Page): Promise<void> {
   throw new Error(`a dialog or drawer would not close on ${page.url()}`);
 }
 
-/** Presses each opener of the shown screen in turn, and closes what it opened; returns what was pressed. */
-async function pressOpeners(page: Page, openCalls: () => number, reopen: () => Promise<void>): Promise<string[]> {
+/**
+ * Presses each opener of the shown screen in turn, and closes what it opened; returns what was pressed, and
+ * the add forms whose OK was pressed empty.
+ */
+async function pressOpeners(page: Page, openCalls: () => number, reopen: () => Promise<void>): Promise<{ pressed: string[]; submitted: string[] }> {
   const openers = page.locator(OPENERS).filter({ visible: true });
   const names = () => openers.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') || (e.textContent ?? '').trim()));
   const pressed: string[] = [];
+  const submitted: string[] = [];
   const count = (await names()).length;
   for (let i = 0; i < count; i += 1) {
     const name = (await names())[i];
@@ -158,19 +214,61 @@ async function pressOpeners(page: Page, openCalls: () => number, reopen: () => P
     pressed.push(name);
     await settle(page, openCalls);
     if (page.url() !== where) {
-      // a detail screen of its own: shown, then the walk goes back to the list
+      // a detail screen of its own: shown (an add screen's form saved empty), then the walk goes back to the list
+      if (!/-add/.test(name)) await expectNoRawPlaceholder(page, `${name} (${new URL(page.url()).pathname})`);
+      else if (await pressEmptyOk(page, page.locator('main'), `${name} (${new URL(page.url()).pathname})`)) submitted.push(name);
       await reopen();
       continue;
     }
     // an "add" always opens its form (expanding or folding a tree opens nothing)
-    if (/-add/.test(name)) await page.locator(OPEN_LAYERS).filter({ visible: true }).first().waitFor({ timeout: 5000 });
+    if (/-add/.test(name)) {
+      const layer = page.locator(OPEN_LAYERS).filter({ visible: true }).last();
+      await layer.waitFor({ timeout: 5000 });
+      if (await pressEmptyOk(page, layer, `${name} on ${new URL(where).pathname}`)) submitted.push(name);
+    } else await expectNoRawPlaceholder(page, `${name} on ${new URL(where).pathname}`);
     await closeLayers(page);
   }
-  return pressed;
+  return { pressed, submitted };
 }
 
-/** Signs in as `username` and walks every screen of the side menu; returns the screens walked and buttons pressed. */
-async function walkEverything(username: string): Promise<{ screens: string[]; pressed: string[] }> {
+/** What a screen at phone width shows past the screen's edges: filters, or data columns of its lists. */
+function phoneLayoutProblems(): string[] {
+  const KEY_COLUMNS = 3;
+  const problems: string[] = [];
+  const width = document.documentElement.clientWidth;
+  const content = document.querySelector('.app-layout__content');
+  if (!content) return ['no content'];
+  if (content.scrollWidth > content.clientWidth + 1) problems.push(`the screen scrolls sideways (${content.scrollWidth} px in ${content.clientWidth} px)`);
+  const name = (el: Element) => ((el.closest('.ant-form-item')?.querySelector('.ant-form-item-label') ?? el).textContent ?? '').trim().slice(0, 30);
+  const shown = (el: Element) => el.getBoundingClientRect().width > 0;
+  // the filters (and any form of the screen): each field and control on the screen
+  for (const el of Array.from(content.querySelectorAll('form .ant-form-item, form .ant-select, form .ant-picker, form .ant-input-number, form .ant-btn'))) {
+    if (el.closest('.ant-table') || !shown(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > width + 0.5) problems.push(`"${name(el)}" lies at ${Math.round(box.left)}–${Math.round(box.right)} px, past the ${width} px screen`);
+  }
+  // the lists: their first data columns side by side, left of a pinned actions column and within the screen
+  for (const table of Array.from(content.querySelectorAll('.ant-table'))) {
+    if (!shown(table) || table.parentElement?.closest('.ant-table')) continue;
+    const box = (table.querySelector('.ant-table-container') ?? table).getBoundingClientRect();
+    const heads = Array.from(table.querySelectorAll('thead > tr:first-child > th'));
+    const pinned = heads.filter((th) => /ant-table-cell-fix-(end|right)\b/.test(th.className));
+    const right = Math.min(box.right, width, ...pinned.map((th) => th.getBoundingClientRect().left));
+    const data = heads.filter((th) => !pinned.includes(th) && !/ant-table-(selection-column|row-expand-icon-cell|cell-scrollbar)\b/.test(th.className));
+    for (const th of data.slice(0, KEY_COLUMNS)) {
+      const head = th.getBoundingClientRect();
+      if (head.width < 1 || head.left < box.left - 1 || head.right > right + 1)
+        problems.push(`column "${(th.textContent ?? '').trim()}" lies at ${Math.round(head.left)}–${Math.round(head.right)} px, the list shows ${Math.round(box.left)}–${Math.round(right)} px`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Signs in as `username` and walks every screen of the side menu, then, with `phone`, every screen again at
+ * 390 px; returns the screens walked, the buttons pressed and the add forms whose OK was pressed empty.
+ */
+async function walkEverything(username: string, options: { phone?: boolean } = {}): Promise<{ screens: string[]; pressed: string[]; submitted: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: false });
   const label = username;
   await reportErrorToasts(context, label);
@@ -183,6 +281,8 @@ async function walkEverything(username: string): Promise<{ screens: string[]; pr
     await settle(page, openCalls);
     const screens: string[] = [];
     const pressed: string[] = [];
+    const submitted: string[] = [];
+    const hrefs: string[] = [];
     const groups = await page.locator('[data-testid^="menu-group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
     for (const group of groups) {
       await page.getByTestId(group).hover();
@@ -199,10 +299,31 @@ async function walkEverything(username: string): Promise<{ screens: string[]; pr
         };
         await open();
         screens.push(leaf.replace('menu-leaf-', ''));
-        pressed.push(...(await pressOpeners(page, openCalls, open)));
+        hrefs.push(new URL(page.url()).pathname);
+        await expectNoRawPlaceholder(page, new URL(page.url()).pathname);
+        const opened = await pressOpeners(page, openCalls, open);
+        pressed.push(...opened.pressed);
+        submitted.push(...opened.submitted);
       }
     }
-    return { screens, pressed };
+    if (options.phone) {
+      // the same screens on a phone, in the same tab: each opened through the router as the menu opens it
+      // (a reload would start over, and "quiet" would hold before the screen had asked for anything)
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const href of hrefs) {
+        await page.evaluate((to) => {
+          // the router's own entry (a key of its own, the next index), so the screen counts as a new visit
+          const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+          window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, href);
+        await page.waitForURL((url) => url.pathname === href);
+        // its lists are in the query cache from the walk: a shorter quiet is enough for the refresh to start
+        await settle(page, openCalls, 250);
+        for (const problem of await page.evaluate(phoneLayoutProblems)) reportPageProblem(`${username} at 390 px on ${href}: ${problem}`);
+      }
+    }
+    return { screens, pressed, submitted };
   } finally {
     await context.close();
   }
@@ -210,9 +331,11 @@ async function walkEverything(username: string): Promise<{ screens: string[]; pr
 
 describe('every role walks its whole menu without a refusal, an error toast or a console error', () => {
   it('the company administrator (demo)', async () => {
-    const walked = await walkEverything('demo');
+    const walked = await walkEverything('demo', { phone: true });
     expect(walked.screens).toEqual(expect.arrayContaining(['tagRule', 'product', 'userInfo', 'companyInfo', 'recall']));
     expect(walked.pressed).toEqual(expect.arrayContaining(['rule-add', 'product-add', 'user-add', 'role-add', 'dept-add']));
+    // the add forms, dialogs and screens alike, had their OK pressed empty and named their required fields
+    expect(walked.submitted).toEqual(expect.arrayContaining(['dealer-add', 'recall-add', 'apikey-add', 'shipment-add', 'rule-add', 'product-add', 'user-add', 'dept-add']));
   });
 
   it('the company operator', async () => {
@@ -231,9 +354,10 @@ describe('every role walks its whole menu without a refusal, an error toast or a
   });
 
   it('the super administrator (admin)', async () => {
-    const walked = await walkEverything('admin');
+    const walked = await walkEverything('admin', { phone: true });
     expect(walked.screens).toEqual(expect.arrayContaining(['userInfo', 'menuConf', 'dictionary', 'companyAudit']));
     expect(walked.pressed).toEqual(expect.arrayContaining(['user-add', 'menu-add-root']));
+    expect(walked.submitted).toEqual(expect.arrayContaining(['user-add', 'menu-add-root']));
   });
 
   it('the platform auditor', async () => {

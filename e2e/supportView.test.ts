@@ -40,7 +40,7 @@ describe('the support view in Chromium', () => {
     const form = page.getByTestId('support-form');
     await form.waitFor();
     // under load the dialog may still be opening when the first click lands: ask again until it answers
-    const required = form.getByText('此项为必填项');
+    const required = form.getByText('请输入查看原因');
     for (let tries = 0; tries < 5 && !(await required.isVisible()); tries += 1) {
       await page.getByRole('button', { name: /确\s?定/ }).click();
       await required.waitFor({ timeout: 5_000 }).catch(() => {});

@@ -16,6 +16,9 @@ import type { Lang } from './lang.js';
 
 export const VALIDATION_MESSAGES = {
   'validation.required': { zh_CN: '此项为必填项', en_US: 'This field is required' },
+  // A form's own required message, naming the field by its label (web fieldRules: required, requiredChoice)
+  'validation.enterField': { zh_CN: '请输入{field}', en_US: '{field} is required' },
+  'validation.chooseField': { zh_CN: '请选择{field}', en_US: '{field} is required' },
   'validation.notEmpty': { zh_CN: '内容不能为空', en_US: 'This field cannot be empty' },
   'validation.notZero': { zh_CN: '不能为0', en_US: 'The value cannot be zero' },
   'validation.invalid': { zh_CN: '输入内容不正确', en_US: 'The value is invalid' },

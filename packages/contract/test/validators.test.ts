@@ -381,6 +381,8 @@ describe('messages', () => {
   it('holds the keys used by other schemas and forms', () => {
     for (const key of [
       'validation.required',
+      'validation.enterField',
+      'validation.chooseField',
       'validation.notEmpty',
       'validation.notZero',
       'validation.passwordSameAsOld',

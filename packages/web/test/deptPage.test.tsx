@@ -99,7 +99,7 @@ describe('departments screen', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByTestId('dept-form-phone'), { target: { value: '12345' } });
     fireEvent.click(within(dialog).getByText('确 定'));
-    expect(await within(dialog).findByText('此项为必填项')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入部门名称')).toBeTruthy();
     expect(await within(dialog).findByText('请输入正确的手机号码或固定电话号码')).toBeTruthy();
     expect(calls.some((c) => c.url === '/acc/api/pmcpDept/add')).toBe(false);
   });

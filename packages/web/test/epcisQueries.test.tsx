@@ -62,7 +62,7 @@ describe('saving the events search as a named query', () => {
 
     const ok = () => fireEvent.click(document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement);
     ok();
-    expect(await within(form).findByText('此项为必填项')).toBeTruthy();
+    expect(await within(form).findByText('请输入查询名称')).toBeTruthy();
     fireEvent.change(within(form).getByTestId('save-query-name'), { target: { value: '发货 daily' } });
     ok();
     expect(await within(form).findByText('查询名称为 1 至 100 位字母、数字或 _ . ~ -')).toBeTruthy();

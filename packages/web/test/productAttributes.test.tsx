@@ -88,10 +88,10 @@ describe('the product form’s attribute fields', () => {
     expect(labels).toEqual(['Variety', '单果重']);
   });
 
-  it('refuse to submit without the required attributes, with the shared message', async () => {
+  it('refuse to submit without the required attributes, naming the attribute', async () => {
     const onFinish = renderFields(TEMPLATE, 'zh_CN');
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByText('此项为必填项')).toBeTruthy();
+    expect(await screen.findByText('请输入品种')).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('attr-variety'), { target: { value: '京欣一号' } });
     fireEvent.click(screen.getByTestId('submit'));

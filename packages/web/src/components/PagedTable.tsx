@@ -7,6 +7,7 @@ import type { PageParams } from '../api/admin';
 import { useStore } from '../app/state/createStore';
 import { appStore } from '../app/state/appStore';
 import { FIRST_PAGE, buildPageQuery, sorterToOrder, type Order, type PageState } from './pageQuery';
+import { useNarrowTable } from './narrowTable';
 
 export interface PagedTableProps<Row extends object, Filters extends object> {
   /** Identifies the list in the query cache; the page, filters and order are appended to it. */
@@ -46,6 +47,7 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
   const [order, setOrder] = useState<Order>({});
 
   const lang = useStore(appStore, (s) => s.language);
+  const shown = useNarrowTable(columns);
   const query = buildPageQuery(filters, page, order);
   const result = useQuery({
     // The language is part of the key: answers can hold translated texts.
@@ -69,9 +71,10 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
   };
 
   return (
-    <div className="paged-table">
+    <div className={shown.narrow ? 'paged-table paged-table--narrow' : 'paged-table'}>
       {searchFields && (
-        <Form form={form} layout="inline" onFinish={search} className="paged-table__search">
+        // on a phone one filter a line, each as wide as the screen, its label above it (global.css)
+        <Form form={form} layout={shown.narrow ? 'vertical' : 'inline'} onFinish={search} className="paged-table__search">
           {searchFields}
           <Form.Item>
             <Space>
@@ -89,11 +92,13 @@ export function PagedTable<Row extends object, Filters extends object = Record<s
       <Table<Row>
         rowKey={rowKey}
         rowSelection={rowSelection}
-        columns={columns}
+        columns={shown.columns}
+        size={shown.narrow ? 'small' : undefined}
         dataSource={result.data?.list ?? []}
         loading={result.isFetching}
         // A table wider than the page (English headers, long codes) scrolls inside its card; a fixed actions
-        // column then stays in view instead of being cut off at the window's edge.
+        // column then stays in view instead of being cut off at the window's edge. On a phone the first
+        // columns share the screen and the actions hide behind "⋯" (narrowTable.tsx).
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         pagination={{

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FormInstance } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { Rule, RuleObject } from 'antd/es/form';
 import { VALIDATORS, validationMessage, type FieldError, type Lang, type ValidatorName } from '@rd/contract';
 import { isHttpError } from '../api/HttpError';
 import { useStore } from '../app/state/createStore';
@@ -13,11 +13,17 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
  * accepts and says so in the same words.
  */
 export function fieldRules(lang: Lang) {
+  const enter = (label: string) => validationMessage('validation.enterField', lang, { field: label });
   return {
-    /** Text that holds more than blanks. */
-    required: (): Rule => ({ required: true, whitespace: true, message: validationMessage('validation.required', lang) }),
-    /** Any value for numbers and choices (0 is a value). */
-    requiredValue: (): Rule => ({ required: true, message: validationMessage('validation.required', lang) }),
+    /**
+     * Text that holds more than blanks. Every required rule takes the field's label (the text its Form.Item
+     * shows), so its message names the field: 请输入经销商编码 / Dealer code is required.
+     */
+    required: (label: string): RuleObject => ({ required: true, whitespace: true, message: enter(label) }),
+    /** A number typed in, or any value (0 is a value): 请输入排序. */
+    requiredValue: (label: string): RuleObject => ({ required: true, message: enter(label) }),
+    /** A choice: a select, radio, cascader, date, file or a list of them (an empty list is none): 请选择销售区域. */
+    requiredChoice: (label: string): RuleObject => ({ required: true, message: validationMessage('validation.chooseField', lang, { field: label }) }),
     maxLength: (max: number): Rule => ({ type: 'string', max, message: validationMessage('validation.tooLong', lang, { max }) }),
     /** One of the shared validators (spec 5.2); an empty value passes (pair with required() when needed). */
     pattern: (name: ValidatorName): Rule => ({

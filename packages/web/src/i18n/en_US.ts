@@ -58,7 +58,6 @@ const en_US: Messages = {
     OnlineUser: 'Online users lists the sessions that are active now; administrators with the permission can force one to sign out.',
   },
   validation: {
-    required: 'Please enter the {{field}}',
     passwordMin: 'The password needs at least {{min}} characters',
     passwordMax: 'The password can have at most {{max}} characters',
     passwordSameAsOld: 'The new password cannot be the same as the old one',

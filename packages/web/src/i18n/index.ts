@@ -17,6 +17,15 @@ void i18n.use(initReactI18next).init({
   // React escapes what it renders; escaping here too would show &amp; and friends.
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A call that leaves out a message's variable would show its raw "{{name}}" to the reader: said in the
+  // console, where the browser tests fail on it, and kept visible (the role walk also fails on a "{{").
+  // A variable passed as undefined shows as nothing, as i18next does by default.
+  missingInterpolationHandler: (text: string, match: RegExpExecArray, options: object | undefined) => {
+    const name = (match[1] ?? '').trim();
+    if (options && Object.hasOwn(options, name)) return '';
+    console.error(`i18n: no value for ${match[0]} in "${text}"`);
+    return match[0];
+  },
 });
 
 export default i18n;

@@ -60,7 +60,6 @@ const zh_CN = {
     OnlineUser: '在线用户列出当前有效的登录会话，具备权限的管理员可以强制其下线。',
   },
   validation: {
-    required: '请输入{{field}}',
     passwordMin: '密码长度不能少于 {{min}} 位',
     passwordMax: '密码长度不能超过 {{max}} 位',
     passwordSameAsOld: '新密码不能与原密码相同',

@@ -1,8 +1,25 @@
 // jsdom lacks a few browser APIs antd relies on; tests rendering antd components import this first.
+
+/**
+ * The window width media queries are answered for: a desktop's, as jsdom lays nothing out. A test of the phone
+ * layout sets it (and sets it back).
+ */
+export const screenWidth = { px: 1280 };
+
+/** Whether a width query (`(min-width: 768px)`, `(max-width: 575.98px)`, both) holds at screenWidth. */
+function widthQueryHolds(query: string): boolean {
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || screenWidth.px >= Number(min[1])) && (!max || screenWidth.px <= Number(max[1]));
+}
+
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      get matches() {
+        return widthQueryHolds(query);
+      },
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import type { ChangePasswordBody } from '@rd/contract';
+import { validationMessage, type ChangePasswordBody } from '@rd/contract';
 import { changePassword } from '../../api/session';
 import { isHttpError } from '../../api/HttpError';
 import { useStore } from '../state/createStore';
+import { appStore } from '../state/appStore';
 import { sessionStore, setPasswordNotice } from '../state/sessionStore';
 import { endSessionToLogin, logoutToLogin } from '../auth/logout';
 import { closePasswordDialog, openPasswordDialog, passwordDialogStore } from './passwordDialogStore';
@@ -24,6 +25,7 @@ import {
  */
 export function ChangePasswordDialog() {
   const { t } = useTranslation();
+  const lang = useStore(appStore, (s) => s.language);
   const { modal } = App.useApp();
   const open = useStore(passwordDialogStore, (s) => s.open);
   const notice = useStore(sessionStore, (s) => s.passwordNotice);
@@ -38,7 +40,7 @@ export function ChangePasswordDialog() {
   const describe = (problem: PasswordProblem): string => {
     switch (problem.key) {
       case 'validation.required':
-        return t('validation.required', { field: t(`password.${problem.field}`) });
+        return validationMessage('validation.enterField', lang, { field: t(`password.${problem.field}`) });
       case 'validation.passwordMin':
         return t('validation.passwordMin', { min: problem.min });
       case 'validation.passwordMax':

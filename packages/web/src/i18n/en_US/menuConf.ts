@@ -33,7 +33,6 @@ const menuConfEn: typeof menuConf = {
   expandAll: 'Expand all',
   collapseAll: 'Collapse all',
   refresh: 'Refresh',
-  required: 'Please enter the {{field}}',
   tooLong: 'Enter at most {{max}} characters',
   menuCodeRule: 'Only letters, digits and _ : . are allowed',
   permissionRule: 'Written area:entity:action, e.g. system:user:add',

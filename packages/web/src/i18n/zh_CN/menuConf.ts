@@ -31,7 +31,6 @@ const menuConf = {
   expandAll: '全部展开',
   collapseAll: '全部折叠',
   refresh: '刷新',
-  required: '请输入{{field}}',
   tooLong: '不能超过 {{max}} 个字符',
   menuCodeRule: '只能输入字母、数字及 _ : .',
   permissionRule: '格式为 模块:实体:操作，如 system:user:add',

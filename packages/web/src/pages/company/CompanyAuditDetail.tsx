@@ -181,7 +181,7 @@ function Review({ view, onBack }: { view: CompanyInfoView; onBack: () => void })
         destroyOnHidden
       >
         <Form form={rejectForm} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label={t('company.audit.rejectReason')} rules={[rules.required(), rules.maxLength(COMPANY_REJECT_REASON_MAX)]}>
+          <Form.Item name="reason" label={t('company.audit.rejectReason')} rules={[rules.required(t('company.audit.rejectReason')), rules.maxLength(COMPANY_REJECT_REASON_MAX)]}>
             <Input.TextArea rows={4} maxLength={COMPANY_REJECT_REASON_MAX} showCount placeholder={t('company.audit.rejectPlaceholder')} data-testid="audit-reject-reason" />
           </Form.Item>
         </Form>

@@ -74,7 +74,7 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
   const lang = useStore(appStore, (s) => s.language);
   const form = Form.useFormInstance<CompanyInfoFormValues>();
   const text = (name: (typeof COMPANY_INFO_FIELDS)[number], max: number, required = false, extra?: string) => (
-    <Form.Item name={name} label={t(`company.fields.${name}`)} rules={required ? [rules.required(), rules.maxLength(max)] : [rules.maxLength(max)]} extra={extra}>
+    <Form.Item name={name} label={t(`company.fields.${name}`)} rules={required ? [rules.required(t(`company.fields.${name}`)), rules.maxLength(max)] : [rules.maxLength(max)]} extra={extra}>
       <Input maxLength={max} disabled={disabled} data-testid={`company-${name}`} />
     </Form.Item>
   );
@@ -91,7 +91,7 @@ export function CompanyInfoFields({ disabled }: { disabled: boolean }) {
         <Form.Item
           name="licenseNumber"
           label={t('company.fields.licenseNumber')}
-          rules={[rules.required(), rules.pattern('uscc')]}
+          rules={[rules.required(t('company.fields.licenseNumber')), rules.pattern('uscc')]}
           extra={t('company.hints.licenseNumber')}
           normalize={(value: string | undefined) => value?.replace(/\s+/g, '').toUpperCase()}
         >

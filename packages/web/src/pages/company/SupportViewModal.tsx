@@ -29,7 +29,7 @@ export function SupportViewModal({ company, onClose }: { company: CompanyInfoRow
     <FormModal title={t('supportView.title', { company: company.fullName })} form={form} saving={open.isPending} onClose={onClose}>
       <Typography.Paragraph type="secondary">{t('supportView.explain')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => open.mutate(values.reason.trim())} data-testid="support-form">
-        <Form.Item name="reason" label={t('supportView.reason')} rules={[rules.required(), minLength, rules.maxLength(SUPPORT_REASON_MAX)]}>
+        <Form.Item name="reason" label={t('supportView.reason')} rules={[rules.required(t('supportView.reason')), minLength, rules.maxLength(SUPPORT_REASON_MAX)]}>
           <Input.TextArea rows={3} maxLength={SUPPORT_REASON_MAX} showCount placeholder={t('supportView.reasonPlaceholder')} data-testid="support-reason" />
         </Form.Item>
       </Form>

@@ -95,7 +95,7 @@ export function MedicinalBatchForm({ batch, onClose }: { batch: MedicinalBatchRo
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} data-testid="medicinal-batch-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="productId" label={t('medicinal.product')} rules={[rules.requiredValue()]}>
+            <Form.Item name="productId" label={t('medicinal.product')} rules={[rules.requiredChoice(t('medicinal.product'))]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={products.isLoading}
@@ -110,12 +110,12 @@ export function MedicinalBatchForm({ batch, onClose }: { batch: MedicinalBatchRo
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="productionDate" label={t('medicinal.productionDate')} rules={[rules.requiredValue()]}>
+            <Form.Item name="productionDate" label={t('medicinal.productionDate')} rules={[rules.requiredChoice(t('medicinal.productionDate'))]}>
               <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="mb-productionDate" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="expiryDate" label={t('medicinal.expiryDate')} dependencies={['productionDate']} rules={[rules.requiredValue(), expiryRule]}>
+            <Form.Item name="expiryDate" label={t('medicinal.expiryDate')} dependencies={['productionDate']} rules={[rules.requiredChoice(t('medicinal.expiryDate')), expiryRule]}>
               <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="mb-expiryDate" />
             </Form.Item>
           </Col>

@@ -66,7 +66,7 @@ export function MedicinalProductForm({ product, onClose }: { product: MedicinalP
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)} data-testid="medicinal-product-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="genericName" label={t('medicinal.genericName')} rules={[rules.required(), rules.maxLength(GENERIC_NAME_MAX)]}>
+            <Form.Item name="genericName" label={t('medicinal.genericName')} rules={[rules.required(t('medicinal.genericName')), rules.maxLength(GENERIC_NAME_MAX)]}>
               <Input maxLength={GENERIC_NAME_MAX} data-testid="mp-genericName" />
             </Form.Item>
           </Col>
@@ -76,7 +76,7 @@ export function MedicinalProductForm({ product, onClose }: { product: MedicinalP
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="approvalNo" label={t('medicinal.approvalNo')} extra={t('medicinal.approvalNoHint')} rules={[rules.required(), approvalRule]}>
+            <Form.Item name="approvalNo" label={t('medicinal.approvalNo')} extra={t('medicinal.approvalNoHint')} rules={[rules.required(t('medicinal.approvalNo')), approvalRule]}>
               <Input maxLength={20} data-testid="mp-approvalNo" />
             </Form.Item>
           </Col>
@@ -86,7 +86,7 @@ export function MedicinalProductForm({ product, onClose }: { product: MedicinalP
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="dosageForm" label={t('medicinal.dosageForm')} rules={[rules.requiredValue()]}>
+            <Form.Item name="dosageForm" label={t('medicinal.dosageForm')} rules={[rules.requiredChoice(t('medicinal.dosageForm'))]}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={dosageForms.map((o) => ({ value: String(o.value), label: o.label }))}
@@ -95,7 +95,7 @@ export function MedicinalProductForm({ product, onClose }: { product: MedicinalP
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="manufacturer" label={t('medicinal.manufacturer')} rules={[rules.required(), rules.maxLength(MANUFACTURER_MAX)]}>
+            <Form.Item name="manufacturer" label={t('medicinal.manufacturer')} rules={[rules.required(t('medicinal.manufacturer')), rules.maxLength(MANUFACTURER_MAX)]}>
               <Input maxLength={MANUFACTURER_MAX} data-testid="mp-manufacturer" />
             </Form.Item>
           </Col>

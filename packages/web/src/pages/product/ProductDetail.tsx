@@ -199,7 +199,7 @@ function ProductEditor({ product, viewOnly, onDone }: ProductEditorProps) {
         <Row gutter={[24, 0]}>
           <Col xs={24} lg={12}>
             <Divider titlePlacement="start">{t('product.sections.basic')}</Divider>
-            <Form.Item name="name" label={t('product.name')} rules={[rules.required(), rules.maxLength(PRODUCT_NAME_MAX)]}>
+            <Form.Item name="name" label={t('product.name')} rules={[rules.required(t('product.name')), rules.maxLength(PRODUCT_NAME_MAX)]}>
               <Input maxLength={PRODUCT_NAME_MAX} showCount data-testid="product-form-name" />
             </Form.Item>
             <Form.Item name="categoryId" label={t('product.category')}>
@@ -234,7 +234,7 @@ function ProductEditor({ product, viewOnly, onDone }: ProductEditorProps) {
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="status" label={t('product.status')} rules={[rules.requiredValue()]}>
+            <Form.Item name="status" label={t('product.status')} rules={[rules.requiredChoice(t('product.status'))]}>
               <Radio.Group options={CATALOGUE_STATUSES.map((s) => ({ value: s, label: t(`product.statuses.${s}`) }))} />
             </Form.Item>
 

@@ -107,10 +107,10 @@ function TemplateEditor({ template, onDone }: { template: TemplateDetail | null;
       }
     >
       <Form<TemplateFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => save.mutate(values)} data-testid="template-form">
-        <Form.Item name="name" label={t('productTemplate.name')} rules={[rules.required(), rules.maxLength(TEMPLATE_NAME_MAX)]}>
+        <Form.Item name="name" label={t('productTemplate.name')} rules={[rules.required(t('productTemplate.name')), rules.maxLength(TEMPLATE_NAME_MAX)]}>
           <Input maxLength={TEMPLATE_NAME_MAX} showCount style={{ maxWidth: 480 }} data-testid="template-form-name" />
         </Form.Item>
-        <Form.Item name="status" label={t('productTemplate.status')} rules={[rules.requiredValue()]}>
+        <Form.Item name="status" label={t('productTemplate.status')} rules={[rules.requiredChoice(t('productTemplate.status'))]}>
           <Radio.Group options={CATALOGUE_STATUSES.map((s) => ({ value: s, label: t(`productTemplate.statuses.${s}`) }))} />
         </Form.Item>
         <Form.Item name="remark" label={t('productTemplate.remark')} rules={[rules.maxLength(TEMPLATE_REMARK_MAX)]}>
@@ -157,7 +157,7 @@ function TemplateEditor({ template, onDone }: { template: TemplateDetail | null;
                     key: 'label',
                     title: t('productTemplate.label'),
                     render: (_, row) => (
-                      <Form.Item name={[row.name, 'label']} style={{ marginBottom: 0 }} rules={[rules.required(), rules.maxLength(ATTR_LABEL_MAX)]}>
+                      <Form.Item name={[row.name, 'label']} style={{ marginBottom: 0 }} rules={[rules.required(t('productTemplate.label')), rules.maxLength(ATTR_LABEL_MAX)]}>
                         <Input maxLength={ATTR_LABEL_MAX} data-testid={`attr-label-${row.name}`} />
                       </Form.Item>
                     ),
@@ -176,7 +176,7 @@ function TemplateEditor({ template, onDone }: { template: TemplateDetail | null;
                     title: t('productTemplate.type'),
                     width: 130,
                     render: (_, row) => (
-                      <Form.Item name={[row.name, 'type']} style={{ marginBottom: 0 }} rules={[rules.requiredValue()]}>
+                      <Form.Item name={[row.name, 'type']} style={{ marginBottom: 0 }} rules={[rules.requiredChoice(t('productTemplate.type'))]}>
                         <Select options={ATTRIBUTE_TYPES.map((type) => ({ value: type, label: t(`productTemplate.types.${type}`) }))} />
                       </Form.Item>
                     ),

@@ -95,14 +95,14 @@ export default function Register() {
             <Alert type="info" showIcon message={t('company.register.intro')} style={{ marginBottom: 16 }} />
             <Form form={form} layout="vertical" onFinish={(values) => registration.mutate({ values, confirmSameName: false })} requiredMark>
               <Typography.Title level={5}>{t('company.register.company')}</Typography.Title>
-              <Form.Item name="fullName" label={t('company.fields.fullName')} rules={[rules.required(), rules.maxLength(COMPANY_FULL_NAME_MAX)]}>
+              <Form.Item name="fullName" label={t('company.fields.fullName')} rules={[rules.required(t('company.fields.fullName')), rules.maxLength(COMPANY_FULL_NAME_MAX)]}>
                 <Input maxLength={COMPANY_FULL_NAME_MAX} autoComplete="organization" data-testid="register-fullName" />
               </Form.Item>
               <Form.Item
                 name="licenseNumber"
                 label={t('company.fields.licenseNumber')}
                 extra={t('company.hints.licenseNumber')}
-                rules={[rules.required(), rules.pattern('uscc')]}
+                rules={[rules.required(t('company.fields.licenseNumber')), rules.pattern('uscc')]}
                 normalize={(value: string | undefined) => value?.replace(/\s+/g, '').toUpperCase()}
               >
                 <Input maxLength={COMPANY_LICENSE_LENGTH} autoCapitalize="characters" data-testid="register-licenseNumber" />
@@ -113,7 +113,7 @@ export default function Register() {
                 label={t('company.register.username')}
                 extra={t('company.register.usernameHint')}
                 rules={[
-                  rules.required(),
+                  rules.required(t('company.register.username')),
                   {
                     validator: (_, value: string | undefined) =>
                       !value || USER_ACCOUNT.test(value.trim()) ? Promise.resolve() : Promise.reject(new Error(validationMessage('validation.account', lang))),
@@ -122,7 +122,7 @@ export default function Register() {
               >
                 <Input maxLength={64} autoComplete="username" autoCapitalize="off" data-testid="register-username" />
               </Form.Item>
-              <Form.Item name="name" label={t('company.register.name')} rules={[rules.required(), rules.maxLength(USER_NAME_MAX)]}>
+              <Form.Item name="name" label={t('company.register.name')} rules={[rules.required(t('company.register.name')), rules.maxLength(USER_NAME_MAX)]}>
                 <Input maxLength={USER_NAME_MAX} autoComplete="name" data-testid="register-name" />
               </Form.Item>
               <Form.Item name="phone" label={t('company.register.phone')} rules={[rules.pattern('mobile')]}>
@@ -133,7 +133,7 @@ export default function Register() {
                 label={t('company.register.password')}
                 extra={t('company.register.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
                 rules={[
-                  { required: true, message: validationMessage('validation.required', lang) },
+                  rules.requiredValue(t('company.register.password')),
                   { min: PASSWORD_MIN, message: validationMessage('validation.tooShort', lang, { min: PASSWORD_MIN }) },
                   { max: PASSWORD_MAX, message: validationMessage('validation.tooLong', lang, { max: PASSWORD_MAX }) },
                 ]}
@@ -145,7 +145,7 @@ export default function Register() {
                 label={t('company.register.confirmPassword')}
                 dependencies={['password']}
                 rules={[
-                  { required: true, message: validationMessage('validation.required', lang) },
+                  rules.requiredValue(t('company.register.confirmPassword')),
                   ({ getFieldValue }) => ({
                     validator: (_, value: string | undefined) =>
                       !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(mismatch)),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { API_KEY_NAME_MAX, API_KEY_PERMISSIONS, PERMISSIONS, type ApiKeyAddBody, type ApiKeyCreated, type ApiKeyRow } from '@rd/contract';
 import { API_KEYS_QUERY_KEY, addApiKey, fetchApiKeyPage, revokeApiKey } from '../../api/supplyChain';
+import { useFieldRules } from '../../components/fieldRules';
 import { FormModal } from '../../components/FormModal';
 import { PagedTable } from '../../components/PagedTable';
 import { PersonName } from '../../components/PersonName';
@@ -21,6 +22,7 @@ const STATE_COLORS: Record<ApiKeyRow['state'], string> = { ACTIVE: 'success', RE
  */
 export default function ApiKey() {
   const { t } = useTranslation();
+  const rules = useFieldRules();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const confirmAction = useConfirmAction();
@@ -115,10 +117,10 @@ export default function ApiKey() {
       {adding && (
         <FormModal title={t('supply.apiKey.addTitle')} form={form} saving={add.isPending} onClose={() => setAdding(false)}>
           <Form form={form} layout="vertical" initialValues={{ permissions: [PERMISSIONS.epcisEventList] }} onFinish={(values) => add.mutate(values)}>
-            <Form.Item name="name" label={t('supply.apiKey.name')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Form.Item name="name" label={t('supply.apiKey.name')} rules={[rules.required(t('supply.apiKey.name'))]}>
               <Input maxLength={API_KEY_NAME_MAX} data-testid="apikey-name" />
             </Form.Item>
-            <Form.Item name="permissions" label={t('supply.apiKey.permissions')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Form.Item name="permissions" label={t('supply.apiKey.permissions')} rules={[rules.requiredChoice(t('supply.apiKey.permissions'))]}>
               <Checkbox.Group
                 options={API_KEY_PERMISSIONS.map((p) => ({ value: p, label: t(`supply.apiKey.permissionNames.${p}` as 'supply.apiKey.permissionNames.supply:epcis:list') }))}
               />

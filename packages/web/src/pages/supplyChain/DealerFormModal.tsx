@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CATALOGUE_STATUSES, DEALER_ADDRESS_MAX, DEALER_CODE_MAX, DEALER_CONTACT_MAX, DEALER_LEVEL_MAX, DEALER_NAME_MAX, DEALER_REMARK_MAX, type DealerRow, type Lang } from '@rd/contract';
 import { DEALERS_QUERY_KEY, addDealer, editDealer, fetchDealerOptions } from '../../api/supplyChain';
 import { isHttpError } from '../../api/HttpError';
+import { useFieldRules } from '../../components/fieldRules';
 import { FormModal } from '../../components/FormModal';
 import { areaCascaderOptions, areaCodesToPaths, pathsToAreaCodes } from './areaOptions';
 
@@ -25,6 +26,7 @@ interface DealerFormValues {
 /** Adds a dealer (no `dealer`) or edits one; the server's field errors land on their fields. */
 export function DealerFormModal({ dealer, onClose }: { dealer: DealerRow | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const rules = useFieldRules();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DealerFormValues>();
@@ -69,17 +71,17 @@ export function DealerFormModal({ dealer, onClose }: { dealer: DealerRow | null;
         onFinish={(values) => save.mutate(values)}
         data-testid="dealer-form"
       >
-        <Form.Item name="code" label={t('supply.dealer.code')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item name="code" label={t('supply.dealer.code')} rules={[rules.required(t('supply.dealer.code'))]}>
           <Input maxLength={DEALER_CODE_MAX} data-testid="dealer-code" />
         </Form.Item>
-        <Form.Item name="name" label={t('supply.dealer.name')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item name="name" label={t('supply.dealer.name')} rules={[rules.required(t('supply.dealer.name'))]}>
           <Input maxLength={DEALER_NAME_MAX} data-testid="dealer-name" />
         </Form.Item>
-        <Form.Item name="level" label={t('supply.dealer.level')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item name="level" label={t('supply.dealer.level')} rules={[rules.requiredValue(t('supply.dealer.level'))]}>
           <InputNumber min={1} max={DEALER_LEVEL_MAX} precision={0} data-testid="dealer-level" />
         </Form.Item>
         {level > 1 && (
-          <Form.Item name="parentId" label={t('supply.dealer.parent')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Form.Item name="parentId" label={t('supply.dealer.parent')} rules={[rules.requiredChoice(t('supply.dealer.parent'))]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={parents.isLoading}
@@ -88,7 +90,7 @@ export function DealerFormModal({ dealer, onClose }: { dealer: DealerRow | null;
             />
           </Form.Item>
         )}
-        <Form.Item name="areaPaths" label={t('supply.dealer.areas')} extra={t('supply.dealer.areasHint')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item name="areaPaths" label={t('supply.dealer.areas')} extra={t('supply.dealer.areasHint')} rules={[rules.requiredChoice(t('supply.dealer.areas'))]}>
           <Cascader
             multiple
             showSearch

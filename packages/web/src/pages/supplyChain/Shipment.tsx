@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, SHIPMENT_KINDS, SHIPMENT_REMARK_MAX, SHIPMENT_STATUSES, type ShipmentKind, type ShipmentRow } from '@rd/contract';
 import { DEALERS_QUERY_KEY, SHIPMENTS_QUERY_KEY, exportShipments, fetchDealerOptions, fetchShipmentPage, openShipment, receiveShipment, type ShipmentFilters } from '../../api/supplyChain';
+import { useFieldRules } from '../../components/fieldRules';
 import { PagedTable } from '../../components/PagedTable';
 import { PersonName } from '../../components/PersonName';
 import { PermissionButton } from '../../components/PermissionButton';
@@ -22,6 +23,7 @@ export function shipmentFilters(values: Record<string, unknown>): ShipmentFilter
 /** Shipping and receiving by scan (出入库): orders per dealer, the scanning desk, receipts. */
 export default function Shipment() {
   const { t } = useTranslation();
+  const rules = useFieldRules();
   const queryClient = useQueryClient();
   const confirmAction = useConfirmAction();
   const [desk, setDesk] = useState<string | null>(null);
@@ -150,7 +152,7 @@ export default function Shipment() {
           destroyOnHidden
         >
           <Form form={form} layout="vertical" onFinish={(values) => create.mutate(values)}>
-            <Form.Item name="dealerId" label={t('supply.shipment.dealer')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Form.Item name="dealerId" label={t('supply.shipment.dealer')} rules={[rules.requiredChoice(t('supply.shipment.dealer'))]}>
               <Select showSearch={{ optionFilterProp: 'label' }} options={dealerOptions} data-testid="shipment-dealer" />
             </Form.Item>
             <Form.Item name="remark" label={t('supply.shipment.remark')}>

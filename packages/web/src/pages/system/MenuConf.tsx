@@ -6,6 +6,7 @@ import { PERMISSIONS, type MenuConfNode } from '@rd/contract';
 import { deleteMenu, fetchMenuConf } from '../../api/menuConf';
 import { PermissionButton } from '../../components/PermissionButton';
 import { useConfirmAction } from '../../components/useConfirmAction';
+import { useNarrowTable } from '../../components/narrowTable';
 import { MenuIcon } from '../../app/layout/menuIcons';
 import { useStore } from '../../app/state/createStore';
 import { appStore } from '../../app/state/appStore';
@@ -125,6 +126,8 @@ export default function MenuConf() {
     },
   ];
 
+  const shown = useNarrowTable(columns);
+
   return (
     <div className="paged-table">
       <Alert type="info" showIcon title={t('menuConf.reloadHint')} style={{ marginBottom: 12 }} />
@@ -140,7 +143,8 @@ export default function MenuConf() {
       </div>
       <Table<MenuRow>
         rowKey="id"
-        columns={columns}
+        columns={shown.columns}
+        size={shown.narrow ? 'small' : undefined}
         dataSource={toRows(nodes)}
         loading={tree.isFetching}
         pagination={false}

@@ -124,7 +124,7 @@ function FarmerForm({
       {farmer?.idCardMasked && <Alert type="info" showIcon title={t('farmer.hints.idCardMasked')} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item name="name" label={t('farmer.name')} rules={[rules.required(), rules.maxLength(FARMER_NAME_MAX)]}>
+          <Form.Item name="name" label={t('farmer.name')} rules={[rules.required(t('farmer.name')), rules.maxLength(FARMER_NAME_MAX)]}>
             <Input maxLength={FARMER_NAME_MAX} data-testid="farmer-form-name" />
           </Form.Item>
         </Col>
@@ -204,7 +204,7 @@ function FarmerForm({
         </Col>
         <Col xs={24} md={12}>
           <Space orientation="vertical" style={{ width: '100%' }}>
-            <Form.Item name="status" label={t('farmer.status')} rules={[rules.requiredValue()]}>
+            <Form.Item name="status" label={t('farmer.status')} rules={[rules.requiredChoice(t('farmer.status'))]}>
               <Radio.Group options={CATALOGUE_STATUSES.map((s) => ({ value: s, label: t(`farmer.statuses.${s}`) }))} />
             </Form.Item>
             <Form.Item name="remark" label={t('farmer.remark')} rules={[rules.maxLength(FARMER_REMARK_MAX)]}>

@@ -69,10 +69,10 @@ function CategoryFormModal({ target, tree, onClose }: { target: CategoryTarget; 
             treeData={toCategoryOptions(tree, target.mode === 'edit' ? target.node.id : undefined)}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('product.categories.name')} rules={[rules.required(), rules.maxLength(CATEGORY_NAME_MAX)]}>
+        <Form.Item name="name" label={t('product.categories.name')} rules={[rules.required(t('product.categories.name')), rules.maxLength(CATEGORY_NAME_MAX)]}>
           <Input maxLength={CATEGORY_NAME_MAX} data-testid="category-form-name" />
         </Form.Item>
-        <Form.Item name="sort" label={t('product.categories.sort')} rules={[rules.requiredValue(), rules.integerRange(0, CATEGORY_SORT_MAX)]}>
+        <Form.Item name="sort" label={t('product.categories.sort')} rules={[rules.requiredValue(t('product.categories.sort')), rules.integerRange(0, CATEGORY_SORT_MAX)]}>
           <InputNumber min={0} max={CATEGORY_SORT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>

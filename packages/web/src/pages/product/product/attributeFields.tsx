@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ATTR_VALUE_MAX, validationMessage, type Lang, type TemplateAttribute } from '@rd/contract';
+import { fieldRules } from '../../../components/fieldRules';
 import { ImageUpload } from '../../../components/upload/ImageUpload';
 import { DATE_FORMAT } from '../../../utils/format';
 
@@ -46,11 +47,10 @@ export function formToAttrs(attributes: readonly TemplateAttribute[], values: At
 function rulesFor(attribute: TemplateAttribute, lang: Lang): Rule[] {
   const rules: Rule[] = [];
   if (attribute.required) {
-    rules.push(
-      attribute.type === 'TEXT' || attribute.type === 'RICH_TEXT'
-        ? { required: true, whitespace: true, message: validationMessage('validation.required', lang) }
-        : { required: true, message: validationMessage('validation.required', lang) },
-    );
+    const field = fieldRules(lang);
+    const label = attributeLabel(attribute, lang);
+    const text = attribute.type === 'TEXT' || attribute.type === 'RICH_TEXT';
+    rules.push(text ? field.required(label) : attribute.type === 'NUMBER' ? field.requiredValue(label) : field.requiredChoice(label));
   }
   if (attribute.type === 'TEXT') rules.push({ type: 'string', max: TEXT_VALUE_MAX, message: validationMessage('validation.tooLong', lang, { max: TEXT_VALUE_MAX }) });
   return rules;

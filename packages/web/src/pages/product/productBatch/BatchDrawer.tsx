@@ -99,7 +99,7 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
       {productLocked && <Alert type="info" showIcon title={t('productBatch.hints.productLocked')} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="productId" label={t('productBatch.product')} rules={[rules.requiredValue()]}>
+          <Form.Item name="productId" label={t('productBatch.product')} rules={[rules.requiredChoice(t('productBatch.product'))]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               disabled={productLocked}
@@ -167,12 +167,12 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
               >
                 <Row gutter={12}>
                   <Col xs={24} md={6}>
-                    <Form.Item name={[row.name, 'kind']} label={t('productBatch.farming.kind')} rules={[rules.requiredValue()]}>
+                    <Form.Item name={[row.name, 'kind']} label={t('productBatch.farming.kind')} rules={[rules.requiredChoice(t('productBatch.farming.kind'))]}>
                       <Select options={FARMING_KINDS.map((k) => ({ value: k, label: t(`productBatch.farming.kinds.${k}`) }))} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={6}>
-                    <Form.Item name={[row.name, 'date']} label={t('productBatch.farming.date')} rules={[rules.requiredValue()]}>
+                    <Form.Item name={[row.name, 'date']} label={t('productBatch.farming.date')} rules={[rules.requiredChoice(t('productBatch.farming.date'))]}>
                       <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
                     </Form.Item>
                   </Col>
@@ -223,7 +223,7 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
               >
                 <Row gutter={12}>
                   <Col xs={24} md={10}>
-                    <Form.Item name={[row.name, 'name']} label={t('productBatch.inspection.name')} rules={[rules.required(), rules.maxLength(INSPECTION_NAME_MAX)]}>
+                    <Form.Item name={[row.name, 'name']} label={t('productBatch.inspection.name')} rules={[rules.required(t('productBatch.inspection.name')), rules.maxLength(INSPECTION_NAME_MAX)]}>
                       <Input maxLength={INSPECTION_NAME_MAX} />
                     </Form.Item>
                     <Form.Item name={[row.name, 'date']} label={t('productBatch.inspection.date')}>
@@ -231,7 +231,7 @@ function BatchForm({ batch, onClose }: { batch: BatchDetail | null; onClose: () 
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={14}>
-                    <Form.Item name={[row.name, 'fileId']} label={t('productBatch.inspection.file')} rules={[rules.requiredValue()]}>
+                    <Form.Item name={[row.name, 'fileId']} label={t('productBatch.inspection.file')} rules={[rules.requiredChoice(t('productBatch.inspection.file'))]}>
                       <ImageUpload place="image" />
                     </Form.Item>
                   </Col>

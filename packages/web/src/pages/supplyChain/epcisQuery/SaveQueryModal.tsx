@@ -56,7 +56,7 @@ export function SaveQueryModal({ query, onClose, onSaved }: { query: Parameters;
           label={t('epcisQuery.name')}
           extra={t('epcisQuery.nameHint')}
           rules={[
-            rules.required(),
+            rules.required(t('epcisQuery.name')),
             {
               validator: (_, value: unknown) =>
                 typeof value !== 'string' || !value.trim() || QUERY_NAME.test(value.trim())

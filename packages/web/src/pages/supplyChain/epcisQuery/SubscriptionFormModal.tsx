@@ -74,7 +74,7 @@ export function SubscriptionFormModal({ queryName, onClose, onCreated }: { query
           label={t('epcisQuery.subscription.dest')}
           extra={t('epcisQuery.subscription.destHint')}
           rules={[
-            rules.required(),
+            rules.required(t('epcisQuery.subscription.dest')),
             {
               validator: (_, value: unknown) =>
                 typeof value !== 'string' || !value.trim() || isWebhookAddress(value.trim())
@@ -112,12 +112,12 @@ export function SubscriptionFormModal({ queryName, onClose, onCreated }: { query
               />
             </Form.Item>
             {scheduleKind === 'daily' && (
-              <Form.Item name="dailyTime" label={t('epcisQuery.subscription.dailyTime')} extra={t('epcisQuery.subscription.timeZone', { zone })} rules={[rules.requiredValue()]}>
+              <Form.Item name="dailyTime" label={t('epcisQuery.subscription.dailyTime')} extra={t('epcisQuery.subscription.timeZone', { zone })} rules={[rules.requiredChoice(t('epcisQuery.subscription.dailyTime'))]}>
                 <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} data-testid="subscription-daily-time" />
               </Form.Item>
             )}
             {scheduleKind === 'hourly' && (
-              <Form.Item name="hourlyMinute" label={t('epcisQuery.subscription.hourlyMinute')} rules={[rules.requiredValue(), rules.integerRange(0, 59)]}>
+              <Form.Item name="hourlyMinute" label={t('epcisQuery.subscription.hourlyMinute')} rules={[rules.requiredValue(t('epcisQuery.subscription.hourlyMinute')), rules.integerRange(0, 59)]}>
                 <InputNumber min={0} max={59} precision={0} style={{ width: 120 }} data-testid="subscription-hourly-minute" />
               </Form.Item>
             )}

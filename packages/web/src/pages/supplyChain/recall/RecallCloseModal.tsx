@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RECALL_CLOSE_DISPOSITIONS, RECALL_SUMMARY_MAX, type RecallCloseDisposition, type RecallDetail, type RecallRow } from '@rd/contract';
 import { RECALLS_QUERY_KEY, closeRecall, fetchRecall } from '../../../api/recall';
 import { isHttpError } from '../../../api/HttpError';
+import { useFieldRules } from '../../../components/fieldRules';
 import { FormModal } from '../../../components/FormModal';
 
 interface CloseValues {
@@ -25,6 +26,7 @@ function writingEvents(recall: RecallDetail | undefined) {
  */
 export function RecallCloseModal({ recall, onClose }: { recall: Pick<RecallRow, 'id' | 'recallNo' | 'state'>; onClose: () => void }) {
   const { t } = useTranslation();
+  const rules = useFieldRules();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CloseValues>();
@@ -63,11 +65,11 @@ export function RecallCloseModal({ recall, onClose }: { recall: Pick<RecallRow, 
       )}
       <Form<CloseValues> form={form} layout="vertical" onFinish={(values) => close.mutate(values)} data-testid="recall-close-form">
         {active && (
-          <Form.Item name="disposition" label={t('recall.disposition')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Form.Item name="disposition" label={t('recall.disposition')} rules={[rules.requiredChoice(t('recall.disposition'))]}>
             <Radio.Group options={RECALL_CLOSE_DISPOSITIONS.map((d) => ({ value: d, label: t(`recall.dispositions.${d}`) }))} data-testid="recall-disposition" />
           </Form.Item>
         )}
-        <Form.Item name="summary" label={t('recall.summary')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
+        <Form.Item name="summary" label={t('recall.summary')} rules={[rules.required(t('recall.summary'))]}>
           <Input.TextArea rows={4} maxLength={RECALL_SUMMARY_MAX} showCount data-testid="recall-summary" />
         </Form.Item>
       </Form>

@@ -19,6 +19,7 @@ import { RECALLS_QUERY_KEY, addRecall, editRecall } from '../../../api/recall';
 import { BATCHES_QUERY_KEY, fetchBatchPage } from '../../../api/productBatch';
 import { SHIPMENTS_QUERY_KEY, fetchShipmentPage } from '../../../api/supplyChain';
 import { isHttpError } from '../../../api/HttpError';
+import { useFieldRules } from '../../../components/fieldRules';
 import { FormModal } from '../../../components/FormModal';
 import { usePermission } from '../../../components/usePermission';
 import { codesOfText, readCodesFile } from './codesText';
@@ -69,6 +70,7 @@ function formField(field: string): keyof RecallFormValues {
  */
 export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRow | null; onClose: () => void; onSaved: (saved: RecallDetail) => void }) {
   const { t } = useTranslation();
+  const rules = useFieldRules();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RecallFormValues>();
@@ -111,7 +113,6 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
     },
   });
 
-  const required = [{ required: true, whitespace: true, message: t('validation.required') }];
   const codeCount = codesOfText(codesText).length;
   return (
     <FormModal title={recall ? t('recall.editTitle', { recallNo: recall.recallNo }) : t('recall.addTitle')} form={form} saving={save.isPending} onClose={onClose} width={720}>
@@ -129,13 +130,13 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
         <Form.Item name="level" label={t('recall.level')} extra={t(`recall.levelHints.${level}`)}>
           <Radio.Group optionType="button" options={RECALL_LEVELS.map((level) => ({ value: level, label: t(`recall.levels.${level}`) }))} data-testid="recall-level" />
         </Form.Item>
-        <Form.Item name="reason" label={t('recall.reason')} rules={required}>
+        <Form.Item name="reason" label={t('recall.reason')} rules={[rules.required(t('recall.reason'))]}>
           <Input.TextArea rows={2} maxLength={RECALL_REASON_MAX} showCount data-testid="recall-reason" />
         </Form.Item>
-        <Form.Item name="instruction" label={t('recall.instruction')} extra={t('recall.instructionHint')} rules={required}>
+        <Form.Item name="instruction" label={t('recall.instruction')} extra={t('recall.instructionHint')} rules={[rules.required(t('recall.instruction'))]}>
           <Input.TextArea rows={3} maxLength={RECALL_INSTRUCTION_MAX} showCount data-testid="recall-instruction" />
         </Form.Item>
-        <Form.Item name="contact" label={t('recall.contact')} extra={t('recall.contactHint')} rules={required}>
+        <Form.Item name="contact" label={t('recall.contact')} extra={t('recall.contactHint')} rules={[rules.required(t('recall.contact'))]}>
           <Input maxLength={RECALL_CONTACT_MAX} data-testid="recall-contact" />
         </Form.Item>
         {recall && (
@@ -149,7 +150,7 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
               <Radio.Group options={RECALL_SELECTION_KINDS.map((k) => ({ value: k, label: t(`recall.selectionKinds.${k}`) }))} data-testid="recall-kind" />
             </Form.Item>
             {kind === 'BATCH' && (
-              <Form.Item name="batchIds" label={t('recall.batches')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Form.Item name="batchIds" label={t('recall.batches')} rules={[rules.requiredChoice(t('recall.batches'))]}>
                 <Select
                   mode="multiple"
                   showSearch={{ optionFilterProp: 'label' }}
@@ -160,7 +161,7 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
               </Form.Item>
             )}
             {kind === 'SHIPMENT' && (
-              <Form.Item name="shipmentId" label={t('recall.shipment')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Form.Item name="shipmentId" label={t('recall.shipment')} rules={[rules.requiredChoice(t('recall.shipment'))]}>
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
                   loading={shipments.isFetching}
@@ -175,10 +176,10 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
               <>
                 <Typography.Paragraph type="secondary">{t('recall.rangeHint')}</Typography.Paragraph>
                 <Space size="middle" style={{ display: 'flex' }}>
-                  <Form.Item name="fromCode" label={t('recall.fromCode')} rules={required}>
+                  <Form.Item name="fromCode" label={t('recall.fromCode')} rules={[rules.required(t('recall.fromCode'))]}>
                     <Input maxLength={200} style={{ width: 300 }} data-testid="recall-from-code" />
                   </Form.Item>
-                  <Form.Item name="toCode" label={t('recall.toCode')} rules={required}>
+                  <Form.Item name="toCode" label={t('recall.toCode')} rules={[rules.required(t('recall.toCode'))]}>
                     <Input maxLength={200} style={{ width: 300 }} data-testid="recall-to-code" />
                   </Form.Item>
                 </Space>
@@ -194,7 +195,7 @@ export function RecallFormModal({ recall, onClose, onSaved }: { recall: RecallRo
                     <span data-testid="recall-codes-count">{t('recall.codesCount', { count: codeCount })}</span>
                   </Space>
                 }
-                rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+                rules={[rules.required(t('recall.codes'))]}
               >
                 <Input.TextArea rows={6} data-testid="recall-codes" />
               </Form.Item>

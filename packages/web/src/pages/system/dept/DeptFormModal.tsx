@@ -94,10 +94,10 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalP
             treeData={toParentOptions(tree, target.mode === 'edit' ? target.dept.id : undefined)}
           />
         </Form.Item>
-        <Form.Item name="deptName" label={t('dept.deptName')} rules={[rules.required(), rules.maxLength(DEPT_NAME_MAX)]}>
+        <Form.Item name="deptName" label={t('dept.deptName')} rules={[rules.required(t('dept.deptName')), rules.maxLength(DEPT_NAME_MAX)]}>
           <Input maxLength={DEPT_NAME_MAX} data-testid="dept-form-name" />
         </Form.Item>
-        <Form.Item name="sort" label={t('dept.sort')} rules={[rules.requiredValue(), rules.integerRange(0, DEPT_SORT_MAX)]}>
+        <Form.Item name="sort" label={t('dept.sort')} rules={[rules.requiredValue(t('dept.sort')), rules.integerRange(0, DEPT_SORT_MAX)]}>
           <InputNumber min={0} max={DEPT_SORT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="leader" label={t('dept.leader')} rules={[rules.maxLength(DEPT_LEADER_MAX)]}>
@@ -109,7 +109,7 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: DeptFormModalP
         <Form.Item name="email" label={t('dept.email')} rules={[rules.pattern('email')]} validateTrigger="onBlur">
           <Input />
         </Form.Item>
-        <Form.Item name="status" label={t('dept.status')} rules={[rules.requiredValue()]}>
+        <Form.Item name="status" label={t('dept.status')} rules={[rules.requiredChoice(t('dept.status'))]}>
           <Radio.Group options={DEPT_STATUSES.map((value) => ({ value, label: statusOptions.find((o) => o.value === value)?.label ?? value }))} />
         </Form.Item>
       </Form>

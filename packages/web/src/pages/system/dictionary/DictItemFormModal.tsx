@@ -75,17 +75,17 @@ export function DictItemFormModal({ typeCode, item, onClose, onSaved }: DictItem
         <Form.Item
           name="dicCode"
           label={t('dictionary.dicCode')}
-          rules={item ? [] : [rules.required(), rules.maxLength(DICT_CODE_MAX), rules.pattern('code')]}
+          rules={item ? [] : [rules.required(t('dictionary.dicCode')), rules.maxLength(DICT_CODE_MAX), rules.pattern('code')]}
         >
           <Input disabled={item !== null} maxLength={DICT_CODE_MAX} data-testid="dict-item-form-code" />
         </Form.Item>
-        <Form.Item name="dicName" label={t('dictionary.dicName')} rules={[rules.required(), rules.maxLength(DICT_NAME_MAX)]}>
+        <Form.Item name="dicName" label={t('dictionary.dicName')} rules={[rules.required(t('dictionary.dicName')), rules.maxLength(DICT_NAME_MAX)]}>
           <Input maxLength={DICT_NAME_MAX} />
         </Form.Item>
         <Form.Item name="dicNameEn" label={t('dictionary.dicNameEn')} rules={[rules.maxLength(DICT_NAME_MAX)]}>
           <Input maxLength={DICT_NAME_MAX} />
         </Form.Item>
-        <Form.Item name="sort" label={t('dictionary.sort')} rules={[rules.requiredValue(), rules.integerRange(0, DICT_SORT_MAX)]}>
+        <Form.Item name="sort" label={t('dictionary.sort')} rules={[rules.requiredValue(t('dictionary.sort')), rules.integerRange(0, DICT_SORT_MAX)]}>
           <InputNumber min={0} max={DICT_SORT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="tagColor" label={t('dictionary.tagColor')}>
@@ -96,7 +96,7 @@ export function DictItemFormModal({ typeCode, item, onClose, onSaved }: DictItem
             }))}
           />
         </Form.Item>
-        <Form.Item name="status" label={t('dictionary.status')} rules={[rules.requiredValue()]}>
+        <Form.Item name="status" label={t('dictionary.status')} rules={[rules.requiredChoice(t('dictionary.status'))]}>
           <Radio.Group options={DICT_STATUSES.map((value) => ({ value, label: dictLabel('sys_status', value) }))} />
         </Form.Item>
         <Form.Item name="remark" label={t('dictionary.remark')} rules={[rules.maxLength(DICT_REMARK_MAX)]}>

@@ -67,20 +67,20 @@ export function DictTypeFormModal({ type, onClose, onSaved }: DictTypeFormModalP
         <Form.Item
           name="typeCode"
           label={t('dictionary.typeCode')}
-          rules={type ? [] : [rules.required(), rules.maxLength(DICT_TYPE_CODE_MAX), rules.pattern('alphanumericUnderscore')]}
+          rules={type ? [] : [rules.required(t('dictionary.typeCode')), rules.maxLength(DICT_TYPE_CODE_MAX), rules.pattern('alphanumericUnderscore')]}
         >
           <Input disabled={type !== null} maxLength={DICT_TYPE_CODE_MAX} data-testid="dict-type-form-code" />
         </Form.Item>
-        <Form.Item name="typeName" label={t('dictionary.typeName')} rules={[rules.required(), rules.maxLength(DICT_NAME_MAX)]}>
+        <Form.Item name="typeName" label={t('dictionary.typeName')} rules={[rules.required(t('dictionary.typeName')), rules.maxLength(DICT_NAME_MAX)]}>
           <Input maxLength={DICT_NAME_MAX} />
         </Form.Item>
         <Form.Item name="typeNameEn" label={t('dictionary.typeNameEn')} rules={[rules.maxLength(DICT_NAME_MAX)]}>
           <Input maxLength={DICT_NAME_MAX} />
         </Form.Item>
-        <Form.Item name="sort" label={t('dictionary.sort')} rules={[rules.requiredValue(), rules.integerRange(0, DICT_SORT_MAX)]}>
+        <Form.Item name="sort" label={t('dictionary.sort')} rules={[rules.requiredValue(t('dictionary.sort')), rules.integerRange(0, DICT_SORT_MAX)]}>
           <InputNumber min={0} max={DICT_SORT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="status" label={t('dictionary.status')} rules={[rules.requiredValue()]}>
+        <Form.Item name="status" label={t('dictionary.status')} rules={[rules.requiredChoice(t('dictionary.status'))]}>
           <Radio.Group options={DICT_STATUSES.map((value) => ({ value, label: dictLabel('sys_status', value) }))} />
         </Form.Item>
         <Form.Item name="remark" label={t('dictionary.remark')} rules={[rules.maxLength(DICT_REMARK_MAX)]}>

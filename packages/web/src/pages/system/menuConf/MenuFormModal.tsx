@@ -18,6 +18,7 @@ import { MENU_ICON_NAMES, MenuIcon } from '../../../app/layout/menuIcons';
 import { ROUTE_TABLE } from '../../../app/routeTable';
 import { useStore } from '../../../app/state/createStore';
 import { appStore } from '../../../app/state/appStore';
+import { useFieldRules } from '../../../components/fieldRules';
 import { FormModal } from '../../../components/FormModal';
 import { useFormSave } from '../../../components/useFormSave';
 import { findNode, parentChoices } from './menuTree';
@@ -54,6 +55,7 @@ const ROUTE_NAMES = [...new Set(ROUTE_TABLE.flatMap((r) => (r.preview ? [r.name,
 export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalProps) {
   const { t } = useTranslation();
   const lang = useStore(appStore, (s) => s.language);
+  const rules = useFieldRules();
   const [form] = Form.useForm<MenuFormValues>();
   const editing = target.kind === 'edit' ? target.node : null;
   const type = Form.useWatch('type', form) ?? editing?.type ?? 'MENU';
@@ -92,7 +94,6 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
   }, [form, inheritedScope]);
 
   const parentOptions = useMemo(() => parentChoices(tree, editing?.id ?? null, lang), [tree, editing, lang]);
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('menuConf.required', { field }) });
 
   const save = useFormSave({
     form,
@@ -142,16 +143,16 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
             data-testid="menu-parent"
           />
         </Form.Item>
-        <Form.Item name="menuName" label={t('menuConf.menuName')} rules={[required(t('menuConf.menuName')), { max: MENU_NAME_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_MAX }) }]}>
+        <Form.Item name="menuName" label={t('menuConf.menuName')} rules={[rules.required(t('menuConf.menuName')), { max: MENU_NAME_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_MAX }) }]}>
           <Input maxLength={MENU_NAME_MAX} data-testid="menu-name" />
         </Form.Item>
-        <Form.Item name="menuNameEn" label={t('menuConf.menuNameEn')} rules={[required(t('menuConf.menuNameEn')), { max: MENU_NAME_EN_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_EN_MAX }) }]}>
+        <Form.Item name="menuNameEn" label={t('menuConf.menuNameEn')} rules={[rules.required(t('menuConf.menuNameEn')), { max: MENU_NAME_EN_MAX, message: t('menuConf.tooLong', { max: MENU_NAME_EN_MAX }) }]}>
           <Input maxLength={MENU_NAME_EN_MAX} data-testid="menu-name-en" />
         </Form.Item>
         <Form.Item
           name="menuCode"
           label={t('menuConf.menuCode')}
-          rules={[required(t('menuConf.menuCode')), { pattern: MENU_CODE, message: t('menuConf.menuCodeRule') }]}
+          rules={[rules.required(t('menuConf.menuCode')), { pattern: MENU_CODE, message: t('menuConf.menuCodeRule') }]}
         >
           <Input maxLength={64} data-testid="menu-code" />
         </Form.Item>
@@ -161,7 +162,7 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormModalP
           dependencies={['type']}
           rules={[
             // Read at validation time: the type may have just changed.
-            ({ getFieldValue }) => ({ ...required(t('menuConf.permission')), required: getFieldValue('type') === 'BUTTON' }),
+            ({ getFieldValue }) => ({ ...rules.required(t('menuConf.permission')), required: getFieldValue('type') === 'BUTTON' }),
             { pattern: PERMISSION_CODE, message: t('menuConf.permissionRule') },
           ]}
         >

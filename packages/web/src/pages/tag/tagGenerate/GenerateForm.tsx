@@ -121,7 +121,7 @@ export function GenerateForm({ rules }: { rules: UseQueryResult<RuleOption[]> })
         }}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item name="ruleId" label={t('tagGenerate.rule')} rules={[fieldRules.requiredValue()]}>
+        <Form.Item name="ruleId" label={t('tagGenerate.rule')} rules={[fieldRules.requiredChoice(t('tagGenerate.rule'))]}>
           <Select
             style={{ width: 240 }}
             showSearch={{ optionFilterProp: 'label' }}
@@ -137,7 +137,7 @@ export function GenerateForm({ rules }: { rules: UseQueryResult<RuleOption[]> })
           name="quantity"
           label={t('tagGenerate.quantity')}
           tooltip={t('tagGenerate.quantityHint', { max: formatCount(CODE_QUANTITY_MAX) })}
-          rules={[fieldRules.requiredValue(), fieldRules.integerRange(CODE_QUANTITY_MIN, CODE_QUANTITY_MAX)]}
+          rules={[fieldRules.requiredValue(t('tagGenerate.quantity')), fieldRules.integerRange(CODE_QUANTITY_MIN, CODE_QUANTITY_MAX)]}
         >
           {/* No min, max or precision: the input would clamp or round what was typed without a word. */}
           <InputNumber<number>
