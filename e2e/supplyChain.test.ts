@@ -291,7 +291,13 @@ describe('supply chain in Chromium', () => {
       await page.keyboard.press('Escape');
       await desk.waitFor({ state: 'detached' });
       await page.getByTestId('lang-switch').click();
-      await page.locator('.ant-table-row').filter({ hasText: orderNo }).locator('[data-testid^="shipment-open-"]').click();
+      // on a phone the row's actions sit behind its "⋯"
+      const orderRow = page.locator('.ant-table-row').filter({ hasText: orderNo });
+      const more = orderRow.locator('.narrow-table__more');
+      if ((await more.count()) > 0) {
+        await more.click();
+        await page.locator('.narrow-table__menu [data-testid^="shipment-open-"]').click();
+      } else await orderRow.locator('[data-testid^="shipment-open-"]').click();
       await desk.waitFor();
       await page.getByTestId('shipment-scan-input').fill(second);
       await page.getByTestId('shipment-scan-input').press('Enter');

@@ -141,7 +141,8 @@ export default function TagDetail() {
         }}
         searchFields={<CodeSearchFields />}
         toolbar={
-          <Space>
+          // five buttons: on a phone they wrap rather than push the screen sideways
+          <Space wrap>
             <PermissionButton
               code={PERMISSIONS.codeExport}
               icon={<DownloadOutlined />}
