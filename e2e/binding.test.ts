@@ -7,6 +7,7 @@ import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { qrCameraFile } from './support/fakeCamera.js';
 import { callApi, finishedJob, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { countTones, tonesPlayed } from './support/tones.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -160,19 +161,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (folder) await page.screenshot({ path: path.join(folder, name), fullPage: true });
 }
 
-/** Counts the tones the page plays (the refusal's beep), from the page's first script on. */
-async function countTones(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { tones: number };
-    counted.tones = 0;
-    const create = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
-      counted.tones += 1;
-      return create.call(this);
-    };
-  });
-}
-const tonesPlayed = (page: Page) => page.evaluate(() => (window as unknown as { tones: number }).tones);
 
 describe('packing refuses what shipping would refuse, at the scan', () => {
   const REASON = {

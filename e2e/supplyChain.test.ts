@@ -9,6 +9,7 @@ import { closeDialog, confirmDialog } from './support/confirmDialog.js';
 import { allowConsoleError, refusedCall } from './support/pageProblems.js';
 import { callApi, generatedCodes, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { countTones, tonesPlayed } from './support/tones.js';
 
 const SUPPLY = '/accPortal/enterprise/supplyChain';
 let server: RunningServer;
@@ -246,16 +247,7 @@ describe('supply chain in Chromium', () => {
       const inBox = async () => (await callApi<{ total: number }>(server, demoToken, 'GET', `/acc/api/boxCodeRelation/queryListByBoxCode?boxCode=${box.code}&pageSize=1`)).total;
 
       const page = await signedIn(device);
-      // counts the tones the page plays (the refusal's beep)
-      await page.addInitScript(() => {
-        const counted = window as unknown as { tones: number };
-        counted.tones = 0;
-        const create = AudioContext.prototype.createOscillator;
-        AudioContext.prototype.createOscillator = function (this: AudioContext) {
-          counted.tones += 1;
-          return create.call(this);
-        };
-      });
+      await countTones(page);
       await page.goto(`${server.baseUrl}${SUPPLY}/shipment`);
       await page.getByTestId('shipment-add').click();
       await page.getByTestId('shipment-dealer').click();
@@ -273,7 +265,7 @@ describe('supply chain in Chromium', () => {
       const refused = page.getByTestId('shipment-outcome-refused').first();
       await expect.poll(() => refused.textContent()).toBe(`未加入 ${first}在箱 ${box.code} 中：请扫描箱码整箱加入，或从箱中取出后单独加入从箱中取出并加入`);
       expect(await desk.textContent()).not.toMatch(/codes\.\d|未保存/);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { tones?: number }).tones ?? 0)).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => tonesPlayed(page)).toBeGreaterThanOrEqual(2);
       expect(await page.getByTestId('shipment-item-count').textContent()).toContain('0');
       await shot(page, `shipment-in-box-zh-${name}.png`);
 
