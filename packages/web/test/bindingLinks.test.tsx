@@ -13,6 +13,7 @@ import { PACK_PATH, linkedBatchId, preselection, produceLink } from '../src/page
 import { setHttpEffects } from '../src/api/httpEffects';
 import { sessionStore, setToken, setUser } from '../src/app/state/sessionStore';
 import { envelope, mockApi, USER } from './support/mockApi';
+import { codeRecordRow } from './support/codeRecordRow';
 
 const B1 = '11111111-1111-4111-8111-111111111111';
 const B2 = '22222222-2222-4222-8222-222222222222';
@@ -49,33 +50,7 @@ describe('links to the binding pages', () => {
   });
 });
 
-const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
-  id: 'job-1',
-  ruleId: 'rule-1',
-  ruleName: '瓶盖码',
-  ruleMode: 'RANDOM',
-  ruleKind: 'ITEM',
-  quantity: 10,
-  progress: 10,
-  percent: 100,
-  status: 'DONE',
-  productId: 'p-1',
-  batchId: B1,
-  remark: '',
-  error: '',
-  createdBy: '张三',
-  createdByName: '张三',
-  createdByUsername: 'zhangsan',
-  downloadCount: 0,
-  boundCount: 10,
-  activatedCount: 0,
-  voidedCount: 0,
-  createdAt: '2024-03-13T07:30:00.000Z',
-  startedAt: '2024-03-13T07:30:01.000Z',
-  finishedAt: '2024-03-13T07:30:09.000Z',
-  updatedAt: '2024-03-13T07:30:09.000Z',
-  ...patch,
-});
+const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => codeRecordRow({ productId: 'p-1', batchId: B1, boundCount: 10, ...patch });
 
 const BATCH_ROW: BatchRow = {
   id: B1,

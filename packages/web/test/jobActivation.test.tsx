@@ -10,39 +10,14 @@ import { CODE_RECORD_LIST_KEY } from '../src/api/codeRecord';
 import { setHttpEffects } from '../src/api/httpEffects';
 import { sessionStore, setUser } from '../src/app/state/sessionStore';
 import { envelope, mockApi, USER } from './support/mockApi';
+import { codeRecordRow } from './support/codeRecordRow';
 
 const ACTIVATE = '/acc/api/codeRecord/activate';
 const VOID_ALL = '/acc/api/codeRecord/voidAll';
 const ACTIVATION = '/acc/api/codeRecord/activation';
 const GET = '/acc/api/codeRecord/getById';
 
-const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
-  id: 'job-1',
-  ruleId: 'rule-1',
-  ruleName: '瓶盖码',
-  ruleMode: 'RANDOM',
-  ruleKind: 'ITEM',
-  quantity: 10,
-  progress: 10,
-  percent: 100,
-  status: 'DONE',
-  productId: null,
-  batchId: null,
-  remark: '',
-  error: '',
-  createdBy: '张三',
-  createdByName: '张三',
-  createdByUsername: 'zhangsan',
-  downloadCount: 0,
-  boundCount: 10,
-  activatedCount: 4,
-  voidedCount: 1,
-  createdAt: '2024-03-13T07:30:00.000Z',
-  startedAt: '2024-03-13T07:30:01.000Z',
-  finishedAt: '2024-03-13T07:30:09.000Z',
-  updatedAt: '2024-03-13T07:30:09.000Z',
-  ...patch,
-});
+const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => codeRecordRow({ boundCount: 10, activatedCount: 4, voidedCount: 1, ...patch });
 
 const activation = (status: string, progress: number, action: 'ACTIVATE' | 'VOID' = 'ACTIVATE') => ({
   id: 'act-1',

@@ -11,6 +11,7 @@ import { formatCount, parseCount } from '../src/pages/tag/tagGenerate/formatCoun
 import { setHttpEffects } from '../src/api/httpEffects';
 import { sessionStore, setUser } from '../src/app/state/sessionStore';
 import { envelope, mockApi, USER } from './support/mockApi';
+import { codeRecordRow } from './support/codeRecordRow';
 
 const LIST = '/acc/api/codeRecord/pageList';
 const GET = '/acc/api/codeRecord/getById';
@@ -18,33 +19,8 @@ const ADD = '/acc/api/codeRecord/add';
 const EDIT = '/acc/api/codeRecord/edit';
 const RULES = '/acc/api/rule/list';
 
-const job = (patch: Partial<CodeRecordRow>): CodeRecordRow => ({
-  id: 'job-1',
-  ruleId: 'rule-1',
-  ruleName: '瓶盖码',
-  ruleMode: 'RANDOM',
-  ruleKind: 'ITEM',
-  quantity: 1_000_000,
-  progress: 100_000,
-  percent: 10,
-  status: 'RUNNING',
-  productId: null,
-  batchId: null,
-  remark: '',
-  error: '',
-  createdBy: '张三',
-  createdByName: '张三',
-  createdByUsername: 'zhangsan',
-  downloadCount: 0,
-  boundCount: 0,
-  activatedCount: 0,
-  voidedCount: 0,
-  createdAt: '2024-03-13T07:30:00.000Z',
-  startedAt: '2024-03-13T07:30:01.000Z',
-  finishedAt: null,
-  updatedAt: '2024-03-13T07:30:02.000Z',
-  ...patch,
-});
+const job = (patch: Partial<CodeRecordRow>): CodeRecordRow =>
+  codeRecordRow({ quantity: 1_000_000, progress: 100_000, percent: 10, status: 'RUNNING', finishedAt: null, updatedAt: '2024-03-13T07:30:02.000Z', ...patch });
 
 const RULE = {
   id: 'rule-1',

@@ -1,0 +1,30 @@
+import type { CodeRecordRow } from '@rd/contract';
+
+/** A finished generation job of ten item codes, bound to no batch, none activated; `patch` says what differs. */
+export const codeRecordRow = (patch: Partial<CodeRecordRow> = {}): CodeRecordRow => ({
+  id: 'job-1',
+  ruleId: 'rule-1',
+  ruleName: '瓶盖码',
+  ruleMode: 'RANDOM',
+  ruleKind: 'ITEM',
+  quantity: 10,
+  progress: 10,
+  percent: 100,
+  status: 'DONE',
+  productId: null,
+  batchId: null,
+  remark: '',
+  error: '',
+  createdBy: '张三',
+  createdByName: '张三',
+  createdByUsername: 'zhangsan',
+  downloadCount: 0,
+  boundCount: 0,
+  activatedCount: 0,
+  voidedCount: 0,
+  createdAt: '2024-03-13T07:30:00.000Z',
+  startedAt: '2024-03-13T07:30:01.000Z',
+  finishedAt: '2024-03-13T07:30:09.000Z',
+  updatedAt: '2024-03-13T07:30:09.000Z',
+  ...patch,
+});
