@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './scripts/longestFirst.mjs';
 
 /**
  * One vitest run covers every suite, so `npm test` ends with one summary.
@@ -12,14 +14,23 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
       include: ['packages/server/test/**/*.test.ts'],
       environment: 'node',
       env: { RD_TEST_DB: database },
+      globalSetup: ['./packages/server/test/support/databaseTemplate.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
   };
 }
 
+/**
+ * Test files running at once. Vitest's default on two cores is one, which leaves a core idle: the API tests
+ * wait on their database and the browser tests on Chromium and their server. RD_TEST_WORKERS overrides it.
+ */
+const workers = Number(process.env.RD_TEST_WORKERS) || Math.max(2, os.availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },
       serverProject('server', 'pglite'),
@@ -42,9 +53,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./e2e/support/pageProblems.setup.ts'],
+          globalSetup: ['./e2e/support/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

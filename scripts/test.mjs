@@ -2,7 +2,7 @@
 // Runs every check the machine can run: types, lint, then one vitest run over all suites
 // (contract, server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set, web, browser).
 // Says what it skipped and why, and ends with one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 /** The vitest run's budget on a 2-core machine: past it the run ends with a loud warning (docs/testing.md). */
 const VITEST_BUDGET_SECONDS = 12 * 60;
+/**
+ * Past this the vitest run is stopped and counts as failed, well inside CI's 90 minutes, so that a run that
+ * hangs or has grown far past its budget says so instead of being cut off with no summary.
+ */
+const VITEST_CEILING_SECONDS = 45 * 60;
 const ci = process.env.CI === 'true';
 let passed = 0;
 let failed = 0;
@@ -32,6 +37,35 @@ function check(label, command, args) {
     failed += 1;
     console.log(`!!! ${label} failed`);
   }
+}
+
+/**
+ * The vitest run, in a process group of its own so that at the ceiling it can be stopped with everything it
+ * started (workers, servers, browsers). Resolves false when the ceiling stopped it.
+ */
+function runWithCeiling(args, env) {
+  console.log(`\n=== tests: npx ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+  let stopped = false;
+  const ceiling = setTimeout(() => {
+    stopped = true;
+    process.kill(-child.pid, 'SIGKILL');
+  }, VITEST_CEILING_SECONDS * 1000);
+  // the group follows this script if it is interrupted
+  const forward = (signal) => () => {
+    process.kill(-child.pid, 'SIGKILL');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', forward('SIGINT'));
+  process.once('SIGTERM', forward('SIGTERM'));
+  return new Promise((resolve) => {
+    child.once('exit', () => {
+      clearTimeout(ceiling);
+      phases.push({ label: 'tests', seconds: (Date.now() - started) / 1000 });
+      resolve(!stopped);
+    });
+  });
 }
 
 /** Process ids running now (Linux /proc; elsewhere none, and the left-over check below finds nothing). */
@@ -97,7 +131,10 @@ const args = [
   '--reporter=./scripts/timingReporter.mjs',
 ];
 const testsStarted = Date.now();
-run('tests', 'npx', args, { RD_TEST_TIMINGS: timings, ...(chromium ? { CHROMIUM_PATH: chromium } : {}) });
+if (!(await runWithCeiling(args, { RD_TEST_TIMINGS: timings, ...(chromium ? { CHROMIUM_PATH: chromium } : {}) }))) {
+  console.log(`!!! the tests passed their ceiling of ${VITEST_CEILING_SECONDS / 60} minutes and were stopped (docs/testing.md)`);
+  failed += 1;
+}
 const testsSeconds = (Date.now() - testsStarted) / 1000;
 if (fs.existsSync(report)) {
   const summary = JSON.parse(fs.readFileSync(report, 'utf8'));

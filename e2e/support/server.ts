@@ -6,17 +6,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SERVER_BUNDLE = 'packages/server/dist/main.mjs';
-let compiled = false;
 
 /**
- * The compiled server `npm start` runs (packages/server/build/bundle.mjs), made once per test file from the
- * current sources, so the browser tests exercise what ships, never a stale build.
+ * The browser tests' global setup: compiles the server `npm start` runs (packages/server/build/bundle.mjs) once
+ * per run from the current sources, so that the tests exercise what ships, never a stale build, and test files
+ * running side by side never write the bundle while another starts it.
  */
-function compileServer(): void {
-  if (compiled) return;
+export function compileServer(): void {
   const result = spawnSync(process.execPath, ['packages/server/build/bundle.mjs'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the server did not compile: ${result.stderr}`);
-  compiled = true;
 }
 
 export interface RunningServer {
@@ -63,7 +61,6 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = reuseDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
-  compileServer();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SEED_DEMO_SEASON: 'false', ...env },

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { TOKEN_HEADER, type Envelope } from '@rd/contract';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database, type OpenOptions } from '../../src/platform/db/database.js';
-import { migrate } from '../../src/platform/db/migrate.js';
 import { openFileStorage, type FileStorage } from '../../src/platform/files/storage.js';
 import type { App } from '../../src/platform/context.js';
-import { seedAdmin } from '../../src/seed/adminSeed.js';
-import { seedPlatform } from '../../src/seed/platformSeed.js';
-import { seedDictionaries } from '../../src/seed/dictionarySeed.js';
+import { ADMIN_PASSWORD, prepareDatabase } from './prepareDatabase.js';
 
-export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
+export { ADMIN_PASSWORD };
 
 /** Which database the API tests run on: fresh PGlite in memory, or a fresh database on TEST_DATABASE_URL. */
 export const TEST_DB_KIND = process.env.RD_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -24,12 +23,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away database on the PostgreSQL server named by TEST_DATABASE_URL, dropped on close. */
-export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A throw-away database on the PostgreSQL server named by TEST_DATABASE_URL, dropped on close: empty, or a
+ * copy of the named template database.
+ */
+export async function createScratchDatabase(url: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rd_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
@@ -51,12 +53,18 @@ export async function createScratchDatabase(url: string): Promise<{ url: string;
   };
 }
 
+/**
+ * A new app on a database of its own, migrated and seeded. The database is a copy of the run's template
+ * (`databaseTemplate.ts`) unless the test asks for what the template does not hold: its own data folder,
+ * database URL or admin password.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void | Promise<void>,
   options: { databaseUrl?: (scratchUrl: string) => string; queryLog?: OpenOptions['queryLog'] } = {},
 ): Promise<TestApp> {
-  const scratch = TEST_DB_KIND === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL as string) : null;
+  const template = ['DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD'].some((key) => key in env) || options.databaseUrl ? '' : inject('databaseTemplate');
+  const scratch = TEST_DB_KIND === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL as string, template || undefined) : null;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
@@ -65,11 +73,9 @@ export async function startTestApp(
     ...(scratch ? { DATABASE_URL: options.databaseUrl ? options.databaseUrl(scratch.url) : scratch.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ ...config, queryLog: options.queryLog });
-  await migrate(database);
-  await seedPlatform(database.db);
-  await seedDictionaries(database.db);
-  await seedAdmin(database.db, config);
+  const loadDataDir = template && TEST_DB_KIND === 'pglite' ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({ ...config, queryLog: options.queryLog, loadDataDir });
+  if (!template) await prepareDatabase(database, config);
   const storage = await openFileStorage(config);
   const app = await buildApp({ database, db: database.db, config, storage }, { logger: env.LOG_LEVEL === 'debug' });
   await beforeReady?.(app);
