@@ -31,11 +31,44 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function check(label, command, args) {
-  if (run(label, command, args)) passed += 1;
+/** One check's outcome, counted and, when it failed, said. */
+function count(label, ok) {
+  if (ok) passed += 1;
   else {
     failed += 1;
     console.log(`!!! ${label} failed`);
+  }
+}
+
+/** A check run with its output kept, to be printed whole: resolves with whether it passed. */
+function runQuietly([label, command, args]) {
+  return new Promise((resolve) => {
+    const began = Date.now();
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('close', (code) => resolve({ label, command, args, ok: code === 0, output, seconds: (Date.now() - began) / 1000 }));
+  });
+}
+
+/**
+ * Runs the checks two at a time (each is one process on one core; the machine has two) and prints each one's
+ * output whole, in the listed order.
+ */
+async function checksInPairs(checks) {
+  const lanes = [Promise.resolve(), Promise.resolve()];
+  const results = checks.map((check, index) => {
+    const lane = index % 2;
+    lanes[lane] = lanes[lane].then(() => runQuietly(check));
+    return lanes[lane];
+  });
+  for (const result of results) {
+    const { label, command, args, ok, output, seconds } = await result;
+    console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+    if (output) process.stdout.write(output);
+    phases.push({ label, seconds });
+    count(label, ok);
   }
 }
 
@@ -112,12 +145,14 @@ else if (ci) {
 if (!projects.includes('server-pg')) skipped += 1;
 if (!projects.includes('e2e')) skipped += 1;
 
-check('typecheck contract', 'npx', ['tsc', '-p', 'packages/contract']);
-check('typecheck server', 'npx', ['tsc', '-p', 'packages/server']);
-check('typecheck web', 'npx', ['tsc', '-p', 'packages/web']);
-check('typecheck e2e', 'npx', ['tsc', '-p', 'e2e']);
-check('lint', 'npx', ['eslint', '.']);
-if (projects.includes('e2e')) check('build web app for browser tests', 'npm', ['run', 'build', '-w', '@rd/web']);
+await checksInPairs([
+  ['typecheck server', 'npx', ['tsc', '-p', 'packages/server']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['typecheck web', 'npx', ['tsc', '-p', 'packages/web']],
+  ['typecheck contract', 'npx', ['tsc', '-p', 'packages/contract']],
+  ['typecheck e2e', 'npx', ['tsc', '-p', 'e2e']],
+]);
+if (projects.includes('e2e')) count('build web app for browser tests', run('build web app for browser tests', 'npm', ['run', 'build', '-w', '@rd/web']));
 
 const report = path.join(os.tmpdir(), `rd-vitest-${process.pid}.json`);
 const timings = path.join(os.tmpdir(), `rd-vitest-timings-${process.pid}.jsonl`);

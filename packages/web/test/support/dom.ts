@@ -14,7 +14,9 @@ function widthQueryHolds(query: string): boolean {
   return (!min || screenWidth.px >= Number(min[1])) && (!max || screenWidth.px <= Number(max[1]));
 }
 
-if (!window.matchMedia) {
+// Installed by every file that imports this one, even over an earlier file's (the window outlives a file, this
+// module does not): the queries must read this module's screenWidth.
+{
   window.matchMedia = (query: string) =>
     ({
       get matches() {
