@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SERVER_BUNDLE = 'packages/server/dist/main.mjs';
@@ -15,6 +16,24 @@ const SERVER_BUNDLE = 'packages/server/dist/main.mjs';
 export function compileServer(): void {
   const result = spawnSync(process.execPath, ['packages/server/build/bundle.mjs'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the server did not compile: ${result.stderr}`);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data folder of a server's first start with TEMPLATE_SETTINGS, made once per run (globalSetup.ts). */
+    serverTemplate: string;
+  }
+}
+
+/** The first start most browser files make: the demo company, and the admin's password set. */
+export const TEMPLATE_SETTINGS: Readonly<Record<string, string>> = { SEED_DEMO: 'true', ADMIN_PASSWORD: 'Admin-E2E-Pass-1' };
+/** Settings that change how a server runs, not what its first start writes into the data folder. */
+const RUNNING_ONLY = new Set(['JOB_POLL_MS', 'SCAN_ANSWER_CACHE_SECONDS', 'TRUST_PROXY', 'WEBHOOK_PRIVATE_ADDRESSES', 'WEBHOOK_POLL_MS', 'PORT']);
+
+/** Whether a first start with `env` writes what the template holds: the same first-start settings exactly. */
+function startsAsTemplate(env: Record<string, string>): boolean {
+  const firstStart = Object.entries(env).filter(([name]) => !RUNNING_ONLY.has(name));
+  return firstStart.length === Object.keys(TEMPLATE_SETTINGS).length && firstStart.every(([name, value]) => TEMPLATE_SETTINGS[name] === value);
 }
 
 export interface RunningServer {
@@ -56,11 +75,14 @@ function freePort(): Promise<number> {
 /**
  * Starts the real server (the compiled bundle `npm start` runs) on a fresh embedded database and the
  * built web app, and waits until it answers its health check. A PORT in `env` restarts a server where a
- * browser page still expects it (same origin, same tab storage).
+ * browser page still expects it (same origin, same tab storage). With the template's first-start settings the
+ * fresh database is a copy of the run's template folder (globalSetup.ts): the same first start, made once.
  */
 export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = reuseDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-'));
+  const template = reuseDataDir ? '' : startsAsTemplate(env) ? inject('serverTemplate') : '';
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SEED_DEMO_SEASON: 'false', ...env },
