@@ -54,6 +54,8 @@ export interface RunningServer {
  */
 const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'SYSTEMROOT'];
 const callerEnvironment = () => Object.fromEntries(INHERITED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])));
+/** The web app the servers serve: the run's own build when `npm test` made one (scripts/test.mjs), else packages/web/dist. */
+const webApp = () => (process.env.RD_WEB_BUILD ? { WEB_DIST_DIR: process.env.RD_WEB_BUILD } : {});
 
 /** Servers of this test file still running: ended with the file's process, whatever happened to the test. */
 const running = new Set<ChildProcess>();
@@ -85,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
-    env: { ...callerEnvironment(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SEED_DEMO_SEASON: 'false', ...env },
+    env: { ...callerEnvironment(), ...webApp(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SEED_DEMO_SEASON: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

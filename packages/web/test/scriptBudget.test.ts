@@ -38,13 +38,22 @@ const NOT_ON_LOGIN = /node_modules[\\/](antd|@rc-component|echarts|zrender)[\\/]
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 let outDir = '';
+let ownBuild = false;
 let manifest: Manifest;
 
 beforeAll(async () => {
+  // `npm test` builds the app once for every test that needs it (scripts/test.mjs); run alone, this file builds
+  // its own.
+  if (process.env.RD_WEB_BUILD) {
+    outDir = process.env.RD_WEB_BUILD;
+    manifest = readManifest(outDir);
+    return;
+  }
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-web-budget-'));
+  ownBuild = true;
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
   // The real production build, into a directory of its own (with the manifest and hidden source maps that
-  // name the modules in each chunk).
+  // name the modules in each chunk), as scripts/test.mjs makes it.
   await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--sourcemap', 'hidden', '--logLevel', 'warn'], {
     cwd: webRoot,
     env: { ...process.env, NODE_ENV: 'production' },
@@ -54,7 +63,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => {
-  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  if (ownBuild) fs.rmSync(outDir, { recursive: true, force: true });
 });
 
 function describeWeight(weight: ScriptWeight): string {

@@ -9,7 +9,7 @@ import { AppError } from '../http/appError.js';
 import { accessOf, describeAccess, type Access } from './declaration.js';
 import { isCompanyOnlyPermission, usableScopes } from './menuScope.js';
 import { assertSupportRead } from './supportRead.js';
-import { loadPermissionCodes } from './permissions.js';
+import { holdsPermission } from './permissions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,11 +90,11 @@ async function assertPermission(db: Kysely<DB>, principal: Principal, access: Ex
     return;
   }
   if (access === 'session') return;
-  const held = principal.userType === '1' ? null : await loadPermissionCodes(db, principal.userId, usableScopes(principal.companyId));
-  if (held?.has(access.permission)) return;
+  const holdsAll = principal.userType === '1';
+  if (!holdsAll && (await holdsPermission(db, principal.userId, access.permission, usableScopes(principal.companyId)))) return;
   // A platform account asking for a company's own data is told what it lacks: a company, not a grant.
   if (!principal.companyId && (await isCompanyOnlyPermission(db, access.permission))) throw new AppError('COMPANY_REQUIRED');
-  if (held) throw new AppError('ACCESS_DENIED_ERROR');
+  if (!holdsAll) throw new AppError('ACCESS_DENIED_ERROR');
 }
 
 /** The caller of a route that is not public; the guard has already refused anonymous calls. */
