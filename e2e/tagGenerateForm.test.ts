@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import { dialogsAtRest } from './support/confirmDialog.js';
 import { callApi, settledPassword } from './support/demoApi.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -76,6 +77,8 @@ describe('the generation form in Chromium', () => {
     expect(await dialog.textContent()).toContain('生成 2,000,000 个标签码？');
     expect(await dialog.textContent()).toMatch(/预计用时：约 .*估算值/);
     expect(await dialog.textContent()).toMatch(/CSV 约 \d+(\.\d)? MB/);
+    // a click aimed while the dialog still zooms in can land beside the button (confirmDialog.ts)
+    await dialogsAtRest(page);
     await dialog.getByRole('button', { name: /取\s?消/ }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -7,7 +7,7 @@ const OK = /确\s?定|OK/;
  * frames as settled, and rc-motion's "prepare" frames show the dialog at rest before the zoom starts:
  * on a loaded machine a click aimed then lands beside the button, and the dialog stays open.
  */
-async function dialogsAtRest(page: Page): Promise<void> {
+export async function dialogsAtRest(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"]'));
 }
 
