@@ -9,7 +9,7 @@ import { resolveJobTargets } from './jobTargets.js';
  * Codes a second assumed until this installation has finished a large job of its own: what
  * `npm run bench:codes` measured on a 2-core machine for 1,000,000 codes through the job runner (148,000/s on
  * PostgreSQL, 44,600/s on the embedded database, which writes 1,000 codes a transaction on the connection the
- * API shares), rounded down. See docs/architecture.md, "Code generation jobs".
+ * API shares), rounded down. See docs/codes.md, "Code generation jobs".
  */
 export const REFERENCE_CODES_PER_SECOND = { postgres: 140_000, pglite: 40_000 } as const;
 /** Jobs at least this large measure the rate; small ones are mostly start-up time. */
