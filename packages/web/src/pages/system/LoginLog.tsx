@@ -1,9 +1,10 @@
-import { DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fetchLoginLogs, type LoginLogQuery, type LoginLogRow } from '../../api/admin';
 import { PagedTable } from '../../components/PagedTable';
-import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
+import { TimeRangePicker } from '../../components/TimeRangePicker';
+import { EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 
 type Filters = Omit<LoginLogQuery, 'pageNum' | 'pageSize' | 'orderName' | 'orderType'>;
 
@@ -80,11 +81,7 @@ export default function LoginLog() {
             />
           </Form.Item>
           <Form.Item name="range" label={t('loginLog.timeRange')}>
-            <DatePicker.RangePicker
-              showTime
-              format={DATETIME_FORMAT}
-              placeholder={[t('loginLog.beginTime'), t('loginLog.endTime')]}
-            />
+            <TimeRangePicker placeholder={[t('loginLog.beginTime'), t('loginLog.endTime')]} presets={false} />
           </Form.Item>
         </>
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { useStore } from '../../app/state/createStore';
 import { sessionStore } from '../../app/state/sessionStore';
 import { PagedTable } from '../../components/PagedTable';
 import { PersonName } from '../../components/PersonName';
-import { dateRangePresets } from '../../utils/dateShortcuts';
-import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
+import { TimeRangePicker } from '../../components/TimeRangePicker';
+import { EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { OperationLogDetail } from './operationLog/OperationLogDetail';
 import { actionLabel, moduleLabel } from './operationLog/labels';
 
@@ -155,12 +155,7 @@ export default function OperationLog() {
               <Input allowClear maxLength={64} style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="range" label={t('operationLog.timeRange')}>
-              <DatePicker.RangePicker
-                showTime
-                format={DATETIME_FORMAT}
-                placeholder={[t('operationLog.beginTime'), t('operationLog.endTime')]}
-                presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`))}
-              />
+              <TimeRangePicker placeholder={[t('operationLog.beginTime'), t('operationLog.endTime')]} />
             </Form.Item>
           </>
         }

@@ -1,4 +1,4 @@
-import { Card, DatePicker, Form, Select, Tag, type TableColumnsType } from 'antd';
+import { Card, Form, Select, Tag, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import { CODE_RECORD_STATUSES, PERMISSIONS, type CodeRecordPageQuery, type CodeR
 import { CODE_RECORD_LIST_KEY, fetchCodeRecordPage, fetchGenerationRules } from '../../api/codeRecord';
 import { PagedTable } from '../../components/PagedTable';
 import { PersonName } from '../../components/PersonName';
+import { TimeRangePicker } from '../../components/TimeRangePicker';
 import { usePermission } from '../../components/usePermission';
-import { dateRangePresets } from '../../utils/dateShortcuts';
-import { DATETIME_FORMAT, EMPTY, formatDateTime, timeFilter } from '../../utils/format';
+import { EMPTY, formatDateTime, timeFilter } from '../../utils/format';
 import { GenerateForm } from './tagGenerate/GenerateForm';
 import { JobActions } from './tagGenerate/JobActions';
 import { JobCodeCounts } from './tagGenerate/JobCodeCounts';
@@ -117,12 +117,7 @@ export default function TagGenerate() {
               />
             </Form.Item>
             <Form.Item name="range" label={t('tagGenerate.timeRange')}>
-              <DatePicker.RangePicker
-                showTime
-                format={DATETIME_FORMAT}
-                placeholder={[t('tagGenerate.beginTime'), t('tagGenerate.endTime')]}
-                presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`))}
-              />
+              <TimeRangePicker placeholder={[t('tagGenerate.beginTime'), t('tagGenerate.endTime')]} />
             </Form.Item>
           </>
         }

@@ -1,9 +1,8 @@
-import { DatePicker, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CODE_MATCHES, CODE_STATUS_DICT, CODE_STATUSES, CODE_TEXT_MAX } from '@rd/contract';
 import { useDictOptions } from '../../../dict/useDictionaries';
-import { dateRangePresets } from '../../../utils/dateShortcuts';
-import { DATETIME_FORMAT } from '../../../utils/format';
+import { TimeRangePicker } from '../../../components/TimeRangePicker';
 import { useCodeFilterOptions } from './filterOptions';
 
 /** The search form of the codes list: rule, job, status, product, batch, box, code and generation time. */
@@ -61,12 +60,7 @@ export function CodeSearchFields() {
         <Input allowClear maxLength={CODE_TEXT_MAX} style={{ width: 200 }} placeholder={t('binding.codeList.boxCodePlaceholder')} data-testid="code-search-box" />
       </Form.Item>
       <Form.Item name="range" label={t('tagDetail.timeRange')}>
-        <DatePicker.RangePicker
-          showTime
-          format={DATETIME_FORMAT}
-          placeholder={[t('tagDetail.beginTime'), t('tagDetail.endTime')]}
-          presets={dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`))}
-        />
+        <TimeRangePicker placeholder={[t('tagDetail.beginTime'), t('tagDetail.endTime')]} />
       </Form.Item>
     </>
   );
