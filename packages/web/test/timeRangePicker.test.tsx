@@ -50,4 +50,26 @@ describe('a list filtered by a span of date and time (spec 9, time selection def
     expect([from.date(), from.format('HH:mm:ss')]).toEqual([10, '09:00:00']);
     expect([to.date(), to.format('HH:mm:ss')]).toEqual([12, '18:00:00']);
   });
+
+  it('keeps the date shortcuts to whole days, off the half-hour steps', async () => {
+    const changed = vi.fn<(values: [Dayjs, Dayjs] | null) => void>();
+    const { container } = render(
+      <AntApp>
+        <TimeRangePicker onChange={(values) => changed(values as [Dayjs, Dayjs] | null)} />
+      </AntApp>,
+    );
+    const [start] = Array.from(container.querySelectorAll('input'));
+    fireEvent.mouseDown(start as HTMLInputElement);
+    fireEvent.click(start as HTMLInputElement);
+    const today = await waitFor(() => {
+      const preset = Array.from(document.querySelectorAll<HTMLElement>('.ant-picker-presets li')).find((li) => li.textContent === '今天');
+      if (!preset) throw new Error('no shortcut for today');
+      return preset;
+    });
+    fireEvent.click(today);
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    const [from, to] = changed.mock.calls.at(-1)![0]!;
+    expect([from.format('HH:mm:ss'), to.format('HH:mm:ss')]).toEqual(['00:00:00', '23:59:59']);
+    expect(to.isSame(from, 'day')).toBe(true);
+  });
 });
