@@ -102,7 +102,8 @@ describe('liveness and readiness', () => {
       expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       expect((await app.app.inject({ method: 'GET', url: '/acc/health/live' })).statusCode).toBe(200);
     } finally {
-      await app.app.close();
+      // the whole test app, so that its PostgreSQL database is dropped too (closing the database again is a no-op)
+      await app.close();
     }
   });
 });

@@ -19,6 +19,7 @@ export interface Database {
   pglite: PGlite | null;
   /** Connections in use and idle, and callers waiting for one (metrics). */
   connections(): { inUse: number; idle: number; waiting: number };
+  /** Ends the connections; closing again is a no-op that waits for the first close. */
   close(): Promise<void>;
 }
 
@@ -88,10 +89,10 @@ async function openPostgres(url: string, onIdleError: (error: Error) => void, lo
     },
     // Kysely ends a pool only if it ran a query through it; a database closed before its first query (a copy
     // that needed no migration) must end all the same.
-    close: async () => {
+    close: once(async () => {
       await db.destroy();
       if (!pool.ended) await pool.end();
-    },
+    }),
   };
 }
 
@@ -112,9 +113,15 @@ async function openPGlite(dataDir: string, log: KyselyConfig['log'], loadDataDir
     pglite: client,
     connections: () => dialect.connections(),
     execScript: (text) => dialect.exclusive((c) => c.transaction(async (tx) => void (await tx.exec(text)))),
-    close: async () => {
+    close: once(async () => {
       await db.destroy();
       if (!client.closed) await client.close();
-    },
+    }),
   };
+}
+
+/** A close that runs once: closing again (a shutdown path and its caller both closing) waits for the first. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
