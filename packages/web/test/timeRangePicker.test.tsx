@@ -22,18 +22,24 @@ function pressOk() {
   fireEvent.click(ok);
 }
 
+/** Renders the picker and opens it on its start field; returns the spy its changes reach. */
+async function openPicker() {
+  const changed = vi.fn<(values: [Dayjs, Dayjs] | null) => void>();
+  const { container } = render(
+    <AntApp>
+      <TimeRangePicker onChange={(values) => changed(values as [Dayjs, Dayjs] | null)} />
+    </AntApp>,
+  );
+  const [start] = Array.from(container.querySelectorAll('input'));
+  fireEvent.mouseDown(start as HTMLInputElement);
+  fireEvent.click(start as HTMLInputElement);
+  await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).toBeTruthy());
+  return changed;
+}
+
 describe('a list filtered by a span of date and time (spec 9, time selection defaults)', () => {
   it('starts a day picked without its time at 09:00 and ends it at 18:00, the minutes in steps of 30', async () => {
-    const changed = vi.fn<(values: [Dayjs, Dayjs] | null) => void>();
-    const { container } = render(
-      <AntApp>
-        <TimeRangePicker onChange={(values) => changed(values as [Dayjs, Dayjs] | null)} />
-      </AntApp>,
-    );
-    const [start] = Array.from(container.querySelectorAll('input'));
-    fireEvent.mouseDown(start as HTMLInputElement);
-    fireEvent.click(start as HTMLInputElement);
-    await waitFor(() => expect(document.querySelector('.ant-picker-dropdown')).toBeTruthy());
+    const changed = await openPicker();
 
     // hours and minutes only, the minutes on the hour and the half hour
     const columns = Array.from(document.querySelectorAll('.ant-picker-time-panel-column'));
@@ -52,15 +58,7 @@ describe('a list filtered by a span of date and time (spec 9, time selection def
   });
 
   it('keeps the date shortcuts to whole days, off the half-hour steps', async () => {
-    const changed = vi.fn<(values: [Dayjs, Dayjs] | null) => void>();
-    const { container } = render(
-      <AntApp>
-        <TimeRangePicker onChange={(values) => changed(values as [Dayjs, Dayjs] | null)} />
-      </AntApp>,
-    );
-    const [start] = Array.from(container.querySelectorAll('input'));
-    fireEvent.mouseDown(start as HTMLInputElement);
-    fireEvent.click(start as HTMLInputElement);
+    const changed = await openPicker();
     const today = await waitFor(() => {
       const preset = Array.from(document.querySelectorAll<HTMLElement>('.ant-picker-presets li')).find((li) => li.textContent === '今天');
       if (!preset) throw new Error('no shortcut for today');

@@ -12,7 +12,7 @@ const atTime = (hour: number) => dayjs().hour(hour).minute(0).second(0).millisec
  * time starts at 09:00 and ends at 18:00, and the minutes move in steps of 30. Only the time of day of the
  * default values is read.
  */
-export const RANGE_TIME = { format: 'HH:mm', minuteStep: 30, defaultValue: [atTime(9), atTime(18)] } as const;
+const RANGE_TIME: RangePickerProps['showTime'] = { format: 'HH:mm', minuteStep: 30, defaultValue: [atTime(9), atTime(18)] };
 
 /**
  * The filter of a list by a span of date and time: the portal's datetime format, the spec's time defaults and,
@@ -23,7 +23,7 @@ export function TimeRangePicker({ presets = true, ...props }: Omit<RangePickerPr
   return (
     <DatePicker.RangePicker
       {...props}
-      showTime={{ ...RANGE_TIME, defaultValue: [...RANGE_TIME.defaultValue] }}
+      showTime={RANGE_TIME}
       format={DATETIME_FORMAT}
       presets={presets ? dateRangePresets((shortcut) => t(`dateShortcut.${shortcut}`)) : undefined}
     />
